@@ -1,0 +1,37 @@
+package io.tactus.bench.cli;
+
+import io.tactus.api.TactusException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tactus} command line. Errors a user can cause are one sentence on standard error and a
+ * non-zero exit, never a stack trace.
+ */
+@Command(name = "tactus", mixinStandardHelpOptions = true, version = "tactus 0.1.0",
+        description = "A JACK-like realtime audio graph server for the JVM.",
+        subcommands = {StressCommand.class})
+public final class TactusMain implements Runnable {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new TactusMain());
+        cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            Throwable cause = e instanceof TactusException ? e : e.getCause() instanceof TactusException ? e.getCause() : e;
+            if (cause instanceof TactusException || cause instanceof IllegalArgumentException) {
+                commandLine.getErr().println("tactus: " + cause.getMessage());
+                return 1;
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+}

@@ -1,0 +1,114 @@
+package io.tactus.bench.report;
+
+import io.tactus.bench.stress.StressResult;
+import io.tactus.bench.stress.StressSettings;
+import io.tactus.server.telemetry.MetricsSnapshot;
+
+import java.util.Locale;
+
+/**
+ * Prints a run as jack_test3 did, label for label, so that old and new results read side by side; then
+ * Tactus's own lines in the same {@code Label . . . : value} form.
+ */
+public final class SummaryFormatter {
+
+    private static final String RULE = "*********************************************";
+    private static final int LABEL_WIDTH = 30;
+
+    private SummaryFormatter() {
+    }
+
+    public static String format(StressResult result) {
+        StressSettings s = result.settings();
+        MetricsSnapshot m = result.metrics();
+        CpuUsage cpu = result.cpu();
+        StringBuilder out = new StringBuilder();
+        line(out, RULE);
+        integer(out, "Total seconds ran . . . . . . ", Math.round(m.secondsMeasured()));
+        integer(out, "Number of clients . . . . . . ", s.clients());
+        integer(out, "Ports per client  . . . . . . ", s.ports());
+        integer(out, "Frames per buffer . . . . . . ", s.frames());
+        line(out, RULE);
+        integer(out, "Timeout Count . . . . . . . . ", m.timeouts());
+        integer(out, "XRUN Count  . . . . . . . . . ", m.xruns());
+        integer(out, "Delay Count (>spare time) . . ", m.delayOverSpare());
+        integer(out, "Delay Count (>1000 usecs) . . ", m.delayOver1000us());
+        micros(out, "Delay Maximum . . . . . . . . ", m.delayMaxMicros());
+        micros(out, "Cycle Maximum . . . . . . . . ", m.cycleMaxMicros());
+        percent(out, "Average DSP Load. . . . . . . ", m.dspLoadMean());
+        percent(out, "Average CPU System Load . . . ", cpu.system());
+        percent(out, "Average CPU User Load . . . . ", cpu.user());
+        percent(out, "Average CPU Nice Load . . . . ", cpu.nice());
+        percent(out, "Average CPU I/O Wait Load . . ", cpu.iowait());
+        percent(out, "Average CPU IRQ Load  . . . . ", cpu.irq());
+        percent(out, "Average CPU Soft-IRQ Load . . ", cpu.softirq());
+        rate(out, "Average Interrupt Rate  . . . ", cpu.interruptRate());
+        rate(out, "Average Context-Switch Rate . ", cpu.contextSwitchRate());
+        line(out, RULE);
+        text(out, "Sample Rate", s.rate() + " Hz");
+        text(out, "Scheduling Policy", result.scheduling());
+        text(out, "Client Mode", "inproc");
+        text(out, "Watchdog Policy", "none");
+        text(out, "Work per Client", s.work() + " filter stages" + (s.chain() ? ", chained" : ", unconnected"));
+        percent(out, leader("Maximum DSP Load"), m.dspLoadMax());
+        micros(out, leader("Delay p99.9"), m.delayP999Micros());
+        decimal(out, leader("Cycle Mean"), m.cycleMeanMicros(), "usecs");
+        decimal(out, leader("Client Work Mean"), m.clientWorkMeanMicros(), "usecs");
+        decimal(out, leader("Engine Overhead/Client"), overheadPerClient(m), "usecs");
+        integer(out, leader("Periods Skipped"), m.skippedPeriods());
+        integer(out, leader("Clients Evicted"), result.clientsEvicted());
+        integer(out, leader("Clients Alive at End"), m.clientsAtEnd());
+        integer(out, leader("Telemetry Dropped"), result.telemetryDropped());
+        text(out, "RT Allocated Bytes", m.rtAllocatedBytes() < 0 ? "not measured (run shorter than warm-up)"
+                : String.format(Locale.ROOT, "%5d", m.rtAllocatedBytes()));
+        percent(out, leader("Average CPU Steal Load"), cpu.steal());
+        text(out, "Warm-up Excluded", s.warmupSeconds() + " s");
+        line(out, RULE);
+        return out.toString();
+    }
+
+    /** Cycle time not spent in the clients' own work, per client: what the engine costs. */
+    public static double overheadPerClient(MetricsSnapshot m) {
+        return m.clientsMax() == 0 ? 0 : (m.cycleMeanMicros() - m.clientWorkMeanMicros()) / m.clientsMax();
+    }
+
+    /** jack_test3's label layout: label, spaces to an even column, ". " leaders up to column 30. */
+    static String leader(String label) {
+        StringBuilder b = new StringBuilder(label).append(' ');
+        if (b.length() % 2 == 1) {
+            b.append(' ');
+        }
+        while (b.length() < LABEL_WIDTH) {
+            b.append(b.length() == LABEL_WIDTH - 1 ? " " : ". ");
+        }
+        return b.substring(0, Math.max(LABEL_WIDTH, label.length() + 1));
+    }
+
+    private static void line(StringBuilder out, String text) {
+        out.append(text).append('\n');
+    }
+
+    private static void integer(StringBuilder out, String label, long value) {
+        out.append(label).append(": ").append(String.format(Locale.ROOT, "%5d", value)).append('\n');
+    }
+
+    private static void micros(StringBuilder out, String label, double micros) {
+        out.append(label).append(": ").append(String.format(Locale.ROOT, "%5d   usecs", Math.round(micros))).append('\n');
+    }
+
+    private static void decimal(StringBuilder out, String label, double value, String unit) {
+        out.append(label).append(": ").append(String.format(Locale.ROOT, "%7.2f %s", value, unit)).append('\n');
+    }
+
+    private static void percent(StringBuilder out, String label, double value) {
+        out.append(label).append(": ").append(String.format(Locale.ROOT, "%7.1f %%", value)).append('\n');
+    }
+
+    private static void rate(StringBuilder out, String label, double value) {
+        out.append(label).append(": ").append(String.format(Locale.ROOT, "%7.1f /sec", value)).append('\n');
+    }
+
+    private static void text(StringBuilder out, String label, String value) {
+        out.append(leader(label)).append(": ").append(value).append('\n');
+    }
+}

@@ -1,0 +1,45 @@
+package io.tactus.bench.stress;
+
+import io.tactus.api.TactusException;
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.ServerSettings;
+
+/**
+ * One stress run's configuration, with jack_test3's defaults: 20 clients, 4 ports each, 64 frames at
+ * 48 kHz, 300 seconds.
+ *
+ * @param clients        jack_test3 clients
+ * @param ports          port pairs per client
+ * @param frames         frames per period
+ * @param rate           sample rate
+ * @param seconds        measured seconds (after warm-up)
+ * @param warmupSeconds  seconds run before measuring (JIT), left out of every figure
+ * @param scheduling     the engine thread's scheduling class
+ * @param work           one-pole stages per output sample in each client
+ * @param chain          connect capture -> client 1 -> ... -> client N -> playback
+ * @param spinMicros     spin before each period instead of parking; -1 spins always
+ */
+public record StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
+                             SchedulingSettings scheduling, int work, boolean chain, long spinMicros) {
+
+    public void validate() {
+        ServerSettings.validateFrames(frames);
+        ServerSettings.validateRate(rate);
+        require(clients >= 1 && clients <= 200, "--clients must be from 1 to 200, not " + clients);
+        require(ports >= 1 && ports <= 64, "--ports must be from 1 to 64, not " + ports);
+        require(seconds >= 1, "--seconds must be at least 1, not " + seconds);
+        require(warmupSeconds >= 0, "--warmup must be 0 or more seconds, not " + warmupSeconds);
+        require(work >= 0 && work <= 10_000, "--work must be from 0 to 10000 filter stages, not " + work);
+        require(spinMicros >= -1, "--spin-us must be -1 (always spin) or 0 or more, not " + spinMicros);
+    }
+
+    private static void require(boolean ok, String sentence) {
+        if (!ok) {
+            throw new TactusException(sentence);
+        }
+    }
+
+    public long periodNanos() {
+        return frames * 1_000_000_000L / rate;
+    }
+}

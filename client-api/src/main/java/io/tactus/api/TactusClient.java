@@ -1,0 +1,60 @@
+package io.tactus.api;
+
+import java.util.List;
+
+/**
+ * A client of a Tactus server, the same whichever transport carries it. Open one with
+ * {@link Tactus#open(String)}, register ports, set the process callback, then {@link #activate()}.
+ * Every method but {@link Port#getFloatBuffer()} belongs on a normal thread, never inside
+ * {@link ProcessCallback#process(int)}.
+ */
+public interface TactusClient extends AutoCloseable {
+
+    /** The client's unique name, the part before the colon of its ports' names. */
+    String name();
+
+    /** The server's sample rate in Hz. */
+    int sampleRate();
+
+    /** Frames per period. */
+    int bufferSize();
+
+    /**
+     * Registers a port named {@code name()+":"+shortName}. {@code flags} must hold exactly one of
+     * {@link PortFlag#INPUT} and {@link PortFlag#OUTPUT}.
+     */
+    Port registerPort(String shortName, PortType type, PortFlag... flags);
+
+    /** Removes one of this client's ports and its connections. */
+    void unregisterPort(Port port);
+
+    /** Must be set before {@link #activate()}. */
+    void setProcessCallback(ProcessCallback callback);
+
+    void setShutdownCallback(ShutdownCallback callback);
+
+    void setXrunCallback(XrunCallback callback);
+
+    void setGraphOrderCallback(GraphOrderCallback callback);
+
+    /** From the next period on, the server calls the process callback every period. */
+    void activate();
+
+    /** Returns once the server has stopped calling the process callback. Ports and connections stay. */
+    void deactivate();
+
+    /** Connects an output port to an input port, both named {@code client:port}. */
+    void connect(String source, String destination);
+
+    void disconnect(String source, String destination);
+
+    /** Full names of all ports of the server, in registration order. */
+    List<String> getPorts();
+
+    /** Full names of the ports connected to {@code port}. */
+    List<String> getConnections(String port);
+
+    /** Deactivates, unregisters all ports and leaves the server. Idempotent. */
+    @Override
+    void close();
+}

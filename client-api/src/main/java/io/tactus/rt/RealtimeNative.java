@@ -1,0 +1,94 @@
+package io.tactus.rt;
+
+/**
+ * The Linux calls behind realtime scheduling, memory locking and the monotonic clock, kept behind an
+ * interface so every piece of logic above it is portable Java that tests run with this layer mocked.
+ * The price is that nothing here is checked by the compiler against the C headers: struct layouts and
+ * syscall numbers are written down by hand in {@link LinuxRealtimeNative}. These are setup calls (a little
+ * allocation is fine) except {@link #clockMonotonicNanos()}, which allocates nothing after warm-up.
+ *
+ * <p>Every method acts on the CALLING thread. Status methods return 0 on success, otherwise the positive
+ * errno; the readers return the value, or -errno where a negative value cannot be valid.
+ */
+public interface RealtimeNative {
+
+    int EPERM = 1;
+    int ESRCH = 3;
+    int ENOMEM = 12;
+    int EACCES = 13;
+    int EBUSY = 16;
+    int EINVAL = 22;
+    int ENOSYS = 38;
+
+    /** What {@link #getNice()} returns when the nice value cannot be read (a valid nice is -20..19). */
+    int NICE_UNKNOWN = Integer.MIN_VALUE;
+
+    /** False when not on Linux (x86_64 or aarch64) or when libc could not be bound. */
+    boolean isAvailable();
+
+    /** The kernel thread id of the calling thread (SYS_gettid), or -errno. */
+    int gettid();
+
+    /** sched_setscheduler(0, policy, {priority}). */
+    int setScheduler(int linuxPolicy, int priority);
+
+    /** sched_getscheduler(0) without the SCHED_RESET_ON_FORK bit: the policy number, or -errno. */
+    int getScheduler();
+
+    /** sched_getparam(0).sched_priority (0 outside FIFO/RR), or -errno. */
+    int getPriority();
+
+    /** setpriority(PRIO_PROCESS, gettid(), nice): per-thread on Linux. */
+    int setNice(int nice);
+
+    /** getpriority(PRIO_PROCESS, gettid()): the nice value -20..19, or {@link #NICE_UNKNOWN} on failure. */
+    int getNice();
+
+    /** sched_setattr(0, {SCHED_DEADLINE, runtime, deadline, period}, 0), always with SCHED_FLAG_RESET_ON_FORK. */
+    int setDeadline(long runtimeNanos, long deadlineNanos, long periodNanos);
+
+    /** mlockall(MCL_CURRENT | MCL_FUTURE). */
+    int mlockAll();
+
+    /** munlockall(). */
+    int munlockAll();
+
+    /** prctl(PR_SET_TIMERSLACK, nanos): how late the kernel may fire this thread's timers to batch wake-ups. */
+    int setTimerSlack(long nanos);
+
+    /**
+     * clock_gettime(CLOCK_MONOTONIC) in nanoseconds, the same clock as {@link System#nanoTime()} on Linux.
+     * Allocates nothing after the calling thread's first call, which creates that thread's timespec buffer.
+     * Falls back to System.nanoTime() when unavailable.
+     */
+    long clockMonotonicNanos();
+
+    /** The JNA-backed singleton. Never throws: without Linux or libc, every call answers ENOSYS. */
+    static RealtimeNative linux() {
+        return LinuxBinding.INSTANCE;
+    }
+
+    /** "EPERM", "EINVAL", "EBUSY", ... for the common errno values, else "errno N". */
+    static String errnoName(int errno) {
+        return switch (errno) {
+            case 1 -> "EPERM";
+            case 2 -> "ENOENT";
+            case 3 -> "ESRCH";
+            case 4 -> "EINTR";
+            case 5 -> "EIO";
+            case 7 -> "E2BIG";
+            case 11 -> "EAGAIN";
+            case 12 -> "ENOMEM";
+            case 13 -> "EACCES";
+            case 14 -> "EFAULT";
+            case 16 -> "EBUSY";
+            case 22 -> "EINVAL";
+            case 28 -> "ENOSPC";
+            case 34 -> "ERANGE";
+            case 38 -> "ENOSYS";
+            case 95 -> "EOPNOTSUPP";
+            case 110 -> "ETIMEDOUT";
+            default -> "errno " + errno;
+        };
+    }
+}

@@ -1,0 +1,156 @@
+package io.tactus.rt;
+
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Applies scheduling settings to threads and degrades instead of failing: a thread that may not go
+ * realtime keeps running as SCHED_OTHER and the user gets one clear sentence, because an audio server
+ * that refuses to start without privileges helps nobody, while one that xruns under load says why.
+ * The trade-off is that a refused request is a warning, not an error; callers that must not run without
+ * realtime check {@link SchedulingOutcome#granted()}. Each distinct cause is reported once per scheduler
+ * and repeats are only counted. Thread-safe; every call is a setup call, never for the realtime loop.
+ */
+public final class RealtimeScheduler {
+
+    private static final String XRUN_HINT = "expect xruns under load";
+
+    private final RealtimeNative nativeLayer;
+    private final Consumer<String> warnings;
+    private final Set<String> reportedCauses = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger suppressed = new AtomicInteger();
+
+    public RealtimeScheduler(RealtimeNative nativeLayer, Consumer<String> warnings) {
+        this.nativeLayer = Objects.requireNonNull(nativeLayer, "nativeLayer");
+        this.warnings = Objects.requireNonNull(warnings, "warnings");
+    }
+
+    /** The process-wide default: {@link RealtimeNative#linux()}, warnings on System.err. */
+    public static RealtimeScheduler system() {
+        return SystemHolder.INSTANCE;
+    }
+
+    private static final class SystemHolder {
+        static final RealtimeScheduler INSTANCE = new RealtimeScheduler(RealtimeNative.linux(),
+                message -> System.err.println("tactus: warning: " + message));
+    }
+
+    /**
+     * Switches the calling thread to {@code settings} and reads back what it got. A refused request
+     * (no privilege, deadline admission, no native layer) leaves the thread SCHED_OTHER, warns once per
+     * cause and never throws.
+     */
+    public SchedulingOutcome applyToCurrentThread(SchedulingSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        String thread = Thread.currentThread().getName();
+        if (!nativeLayer.isAvailable()) {
+            return unavailable(settings, thread);
+        }
+        SchedulingPolicy policy = settings.policy();
+        String warning = switch (policy) {
+            case FIFO, RR -> warnIfRefused(settings, thread,
+                    nativeLayer.setScheduler(policy.linuxValue(), settings.priority()));
+            case DEADLINE -> warnIfRefused(settings, thread, nativeLayer.setDeadline(
+                    settings.runtimeNanos(), settings.deadlineNanos(), settings.periodNanos()));
+            case OTHER -> switchToOther(settings, thread);
+        };
+        return readBack(settings, thread, warning);
+    }
+
+    /** Demotes the calling thread to SCHED_OTHER nice 0, e.g. to take a runaway thread off the realtime class. */
+    public SchedulingOutcome demoteCurrentThread() {
+        return applyToCurrentThread(SchedulingSettings.other(0));
+    }
+
+    /** Locks the process's memory (mlockall); on failure warns once and returns false. */
+    public boolean lockMemory() {
+        int errno = nativeLayer.mlockAll();
+        if (errno == 0) {
+            return true;
+        }
+        warn("mlockall:" + errno, "cannot lock memory (" + RefusalReasons.memoryLock(errno)
+                + "); page faults may cause xruns");
+        return false;
+    }
+
+    /** How many warnings were not sent because their cause had already been reported. */
+    public int suppressedWarnings() {
+        return suppressed.get();
+    }
+
+    private String warnIfRefused(SchedulingSettings settings, String thread, int errno) {
+        if (errno == 0) {
+            return null;
+        }
+        if (nativeLayer.getScheduler() != SchedulingPolicy.OTHER.linuxValue()) {
+            nativeLayer.setScheduler(SchedulingPolicy.OTHER.linuxValue(), 0); // e.g. realtime inherited from the creator
+        }
+        return warn(settings.policy() + ":" + errno, "cannot switch thread '" + thread + "' to " + settings.describe()
+                + " (" + RefusalReasons.schedulingClass(settings.policy(), errno) + "); running as SCHED_OTHER, "
+                + XRUN_HINT);
+    }
+
+    private String switchToOther(SchedulingSettings settings, String thread) {
+        String refused = warnIfRefused(settings, thread,
+                nativeLayer.setScheduler(SchedulingPolicy.OTHER.linuxValue(), 0));
+        if (refused != null) {
+            return refused;
+        }
+        int errno = nativeLayer.setNice(settings.nice());
+        if (errno == 0) {
+            return null;
+        }
+        int nice = nativeLayer.getNice();
+        return warn("nice:" + errno, "cannot set nice " + settings.nice() + " on thread '" + thread + "' ("
+                + RefusalReasons.nice(errno) + "); running as SCHED_OTHER"
+                + (nice == RealtimeNative.NICE_UNKNOWN ? "" : " nice " + nice));
+    }
+
+    private SchedulingOutcome unavailable(SchedulingSettings settings, String thread) {
+        if (settings.equals(SchedulingSettings.other(0))) {
+            return new SchedulingOutcome(settings, SchedulingPolicy.OTHER, 0, RealtimeNative.NICE_UNKNOWN, -1, null);
+        }
+        String warning = warn("unavailable", "realtime scheduling is unavailable on this platform (ENOSYS: not Linux, "
+                + "or libc could not be bound through JNA), so thread '" + thread + "' runs as SCHED_OTHER instead of "
+                + settings.describe() + "; " + XRUN_HINT);
+        return new SchedulingOutcome(settings, SchedulingPolicy.OTHER, 0, RealtimeNative.NICE_UNKNOWN, -1, warning);
+    }
+
+    private SchedulingOutcome readBack(SchedulingSettings settings, String thread, String warning) {
+        int policyNumber = nativeLayer.getScheduler();
+        SchedulingPolicy policy = policyNumber < 0 ? null : SchedulingPolicy.fromLinux(policyNumber);
+        int priority = Math.max(0, nativeLayer.getPriority());
+        int nice = nativeLayer.getNice();
+        int tid = nativeLayer.gettid();
+        SchedulingOutcome outcome = new SchedulingOutcome(settings, policy, priority, nice, tid > 0 ? tid : -1, warning);
+        if (warning != null || matches(settings, outcome)) {
+            return outcome;
+        }
+        String mismatch = warn("mismatch:" + settings.policy(), "thread '" + thread + "' asked for "
+                + settings.describe() + " but the kernel reports " + outcome.describe() + "; " + XRUN_HINT);
+        return new SchedulingOutcome(settings, policy, priority, nice, outcome.tid(), mismatch);
+    }
+
+    private static boolean matches(SchedulingSettings settings, SchedulingOutcome outcome) {
+        if (outcome.actualPolicy() != settings.policy()) {
+            return false;
+        }
+        return switch (settings.policy()) {
+            case FIFO, RR -> outcome.actualPriority() == settings.priority();
+            case OTHER -> outcome.actualNice() == settings.nice() || outcome.actualNice() == RealtimeNative.NICE_UNKNOWN;
+            case DEADLINE -> true;
+        };
+    }
+
+    private String warn(String cause, String sentence) {
+        if (reportedCauses.add(cause)) {
+            warnings.accept(sentence);
+        } else {
+            suppressed.incrementAndGet();
+        }
+        return sentence;
+    }
+}

@@ -1,0 +1,96 @@
+package io.tactus.server;
+
+import io.tactus.api.TactusException;
+import io.tactus.server.engine.Engine;
+import io.tactus.server.engine.EngineProxy;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.graph.Graph;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Applies graph changes for control threads: validate and change the {@link Graph}, build the next
+ * plan aside, send it through the engine's command ring, and wait until the engine has switched to it
+ * (so that, as in JACK, a deactivated client is no longer called once deactivate returns). Changes are
+ * serialized; the engine is never blocked by them.
+ */
+final class GraphController {
+
+    private static final long SWITCH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    private final Graph graph;
+    private final EngineProxy proxy;
+    private final Engine engine;
+    private final Notifier notifier;
+    private long generation;
+
+    GraphController(Graph graph, EngineProxy proxy, Engine engine, Notifier notifier) {
+        this.graph = graph;
+        this.proxy = proxy;
+        this.engine = engine;
+        this.notifier = notifier;
+    }
+
+    Graph graph() {
+        return graph;
+    }
+
+    /** Runs {@code change} on the graph; if it succeeds, switches the engine to the resulting plan. */
+    synchronized <T> T change(java.util.function.Function<Graph, T> change) {
+        T result = change.apply(graph);
+        publish();
+        return result;
+    }
+
+    synchronized void changeVoid(Consumer<Graph> change) {
+        change.accept(graph);
+        publish();
+    }
+
+    private void publish() {
+        ExecutionPlan plan = graph.plan(++generation);
+        proxy.switchPlan(plan);
+        awaitSwitch(plan.generation());
+        for (String name : plan.clientOrder()) {
+            ClientNode client = graph.client(name);
+            if (client.graphOrderCallback() != null) {
+                notifier.post("graph order", client.graphOrderCallback()::graphOrderChanged);
+            }
+        }
+    }
+
+    private void awaitSwitch(long target) {
+        long start = System.nanoTime();
+        while (engine.appliedGeneration() < target) {
+            if (!engine.isRunning()) {
+                return; // a stopped engine runs no plan; nothing to wait for
+            }
+            if (System.nanoTime() - start > SWITCH_TIMEOUT_NANOS) {
+                throw new TactusException("the engine did not take the graph change within 2 s; it may be stalled");
+            }
+            LockSupport.parkNanos(50_000);
+        }
+    }
+
+    /** Removes a client the server gave up on and tells it why. */
+    void evict(ClientNode client, String reason) {
+        synchronized (this) {
+            if (client.isClosed()) {
+                return;
+            }
+            graph.removeClient(client);
+            publish();
+        }
+        if (client.shutdownCallback() != null) {
+            notifier.post("shutdown", () -> client.shutdownCallback().clientShutdown(reason));
+        }
+    }
+
+    List<String> clientNames() {
+        return graph.clientNames();
+    }
+}

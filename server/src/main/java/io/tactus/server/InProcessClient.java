@@ -1,0 +1,150 @@
+package io.tactus.server;
+
+import io.tactus.api.GraphOrderCallback;
+import io.tactus.api.Port;
+import io.tactus.api.PortFlag;
+import io.tactus.api.PortType;
+import io.tactus.api.ProcessCallback;
+import io.tactus.api.ShutdownCallback;
+import io.tactus.api.TactusClient;
+import io.tactus.api.TactusException;
+import io.tactus.api.XrunCallback;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.PortNode;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A client in the server's own JVM: its process callback runs inline on the engine thread, with no
+ * copy and no wake-up, which makes it the cheapest kind and the one a runaway can hurt most.
+ */
+final class InProcessClient implements TactusClient {
+
+    private final TactusServer server;
+    private final GraphController controller;
+    private final ClientNode node;
+
+    InProcessClient(TactusServer server, GraphController controller, ClientNode node) {
+        this.server = server;
+        this.controller = controller;
+        this.node = node;
+    }
+
+    @Override
+    public String name() {
+        return node.name();
+    }
+
+    @Override
+    public int sampleRate() {
+        return server.sampleRate();
+    }
+
+    @Override
+    public int bufferSize() {
+        return server.bufferSize();
+    }
+
+    @Override
+    public Port registerPort(String shortName, PortType type, PortFlag... flags) {
+        requireOpen();
+        Objects.requireNonNull(type, "type");
+        boolean input = Arrays.asList(flags).contains(PortFlag.INPUT);
+        boolean output = Arrays.asList(flags).contains(PortFlag.OUTPUT);
+        if (input == output) {
+            throw new TactusException("port '" + shortName + "' of client '" + name()
+                    + "' must be exactly one of INPUT or OUTPUT");
+        }
+        boolean physical = Arrays.asList(flags).contains(PortFlag.PHYSICAL);
+        return controller.change(graph -> graph.addPort(node, shortName, input, physical));
+    }
+
+    @Override
+    public void unregisterPort(Port port) {
+        requireOpen();
+        if (!(port instanceof PortNode own) || own.client() != node) {
+            throw new TactusException("port '" + port.name() + "' does not belong to client '" + name() + "'");
+        }
+        controller.changeVoid(graph -> graph.removePort(own));
+    }
+
+    @Override
+    public void setProcessCallback(ProcessCallback callback) {
+        requireOpen();
+        node.setProcess(callback);
+        if (node.isActive()) {
+            controller.changeVoid(graph -> { }); // the next plan carries the new callback
+        }
+    }
+
+    @Override
+    public void setShutdownCallback(ShutdownCallback callback) {
+        node.setShutdownCallback(callback);
+    }
+
+    @Override
+    public void setXrunCallback(XrunCallback callback) {
+        node.setXrunCallback(callback);
+    }
+
+    @Override
+    public void setGraphOrderCallback(GraphOrderCallback callback) {
+        node.setGraphOrderCallback(callback);
+    }
+
+    @Override
+    public void activate() {
+        requireOpen();
+        if (node.process() == null) {
+            throw new TactusException("client '" + name() + "' has no process callback; set one before activate()");
+        }
+        controller.changeVoid(graph -> graph.setActive(node, true));
+    }
+
+    @Override
+    public void deactivate() {
+        requireOpen();
+        controller.changeVoid(graph -> graph.setActive(node, false));
+    }
+
+    @Override
+    public void connect(String source, String destination) {
+        requireOpen();
+        controller.changeVoid(graph -> graph.connect(source, destination));
+    }
+
+    @Override
+    public void disconnect(String source, String destination) {
+        requireOpen();
+        controller.changeVoid(graph -> graph.disconnect(source, destination));
+    }
+
+    @Override
+    public List<String> getPorts() {
+        return controller.graph().portNames();
+    }
+
+    @Override
+    public List<String> getConnections(String port) {
+        return controller.graph().connectionsOf(port);
+    }
+
+    @Override
+    public void close() {
+        if (!node.isClosed()) {
+            controller.changeVoid(graph -> {
+                if (!node.isClosed()) {
+                    graph.removeClient(node);
+                }
+            });
+        }
+    }
+
+    private void requireOpen() {
+        if (node.isClosed()) {
+            throw new TactusException("client '" + name() + "' is closed");
+        }
+    }
+}

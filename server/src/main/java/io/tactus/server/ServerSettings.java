@@ -1,0 +1,87 @@
+package io.tactus.server;
+
+import io.tactus.api.ClientOptions;
+import io.tactus.api.TactusException;
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.driver.Driver;
+import io.tactus.server.driver.DummyDriver;
+import io.tactus.server.engine.EngineSettings;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Everything a server is started with, and the defaults a JACK user expects: server {@code default},
+ * 48 kHz, 64 frames, the dummy driver, SCHED_FIFO priority 70.
+ *
+ * @param name         server name clients ask for
+ * @param engine       rate, period and engine knobs
+ * @param driver       the audio driver (not yet opened)
+ * @param scheduling   the engine thread's scheduling class
+ * @param lockMemory   mlockall before starting
+ * @param metricsSkipCycles cycles left out of the metrics (warm-up)
+ */
+public record ServerSettings(String name, EngineSettings engine, Driver driver, SchedulingSettings scheduling,
+                             boolean lockMemory, long metricsSkipCycles) {
+
+    public static final int DEFAULT_RATE = 48_000;
+    public static final int DEFAULT_FRAMES = 64;
+    public static final int DEFAULT_PRIORITY = 70;
+    static final int[] RATES = {22_050, 32_000, 44_100, 48_000, 88_200, 96_000, 176_400, 192_000};
+
+    public ServerSettings {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(scheduling, "scheduling");
+    }
+
+    public static ServerSettings defaults() {
+        return new ServerSettings(ClientOptions.DEFAULT_SERVER, EngineSettings.of(DEFAULT_RATE, DEFAULT_FRAMES),
+                new DummyDriver(), SchedulingSettings.fifo(DEFAULT_PRIORITY), false, 0);
+    }
+
+    public ServerSettings withName(String n) {
+        return new ServerSettings(n, engine, driver, scheduling, lockMemory, metricsSkipCycles);
+    }
+
+    public ServerSettings withEngine(EngineSettings e) {
+        return new ServerSettings(name, e, driver, scheduling, lockMemory, metricsSkipCycles);
+    }
+
+    public ServerSettings withDriver(Driver d) {
+        return new ServerSettings(name, engine, d, scheduling, lockMemory, metricsSkipCycles);
+    }
+
+    public ServerSettings withScheduling(SchedulingSettings s) {
+        return new ServerSettings(name, engine, driver, s, lockMemory, metricsSkipCycles);
+    }
+
+    public ServerSettings withLockMemory(boolean lock) {
+        return new ServerSettings(name, engine, driver, scheduling, lock, metricsSkipCycles);
+    }
+
+    public ServerSettings withMetricsSkipCycles(long cycles) {
+        return new ServerSettings(name, engine, driver, scheduling, lockMemory, cycles);
+    }
+
+    /** Checks what a user can get wrong, one clear sentence each. */
+    public void validate() {
+        validateFrames(engine.nframes());
+        validateRate(engine.sampleRate());
+    }
+
+    public static void validateFrames(int nframes) {
+        if (nframes < 16 || nframes > 4096 || Integer.bitCount(nframes) != 1) {
+            throw new TactusException("frames per period must be a power of two from 16 to 4096, not " + nframes);
+        }
+    }
+
+    public static void validateRate(int rate) {
+        if (Arrays.stream(RATES).noneMatch(r -> r == rate)) {
+            throw new TactusException("sample rate " + rate + " Hz is not supported; choose one of "
+                    + Arrays.stream(RATES).mapToObj(String::valueOf).collect(Collectors.joining(", ")));
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.tactus.server.driver;
+
+import java.nio.FloatBuffer;
+
+/**
+ * The server's end of the audio hardware, or of what stands in for it. The engine calls
+ * {@link #read} and {@link #write} once per period on its realtime thread, so both must not block,
+ * lock, allocate or do I/O: a driver that talks to a file or a device hands the data to its own
+ * normal thread through a ring. Pacing is the engine's job for {@link #isPaced() paced} drivers; an
+ * unpaced driver (freewheel) is run as fast as the graph can go.
+ */
+public interface Driver extends AutoCloseable {
+
+    /** Short name, as given to {@code -d}: {@code dummy}, {@code wav}. */
+    String name();
+
+    /**
+     * Prepares the driver for {@code sampleRate} and {@code nframes} per period, on a control thread,
+     * before the first period. Throws {@link io.tactus.api.TactusException} with one clear sentence
+     * when it cannot (missing file, wrong format).
+     */
+    void open(int sampleRate, int nframes);
+
+    /** Number of {@code system:capture_N} ports; known after {@link #open}. */
+    int captureChannels();
+
+    /** Number of {@code system:playback_N} ports; known after {@link #open}. */
+    int playbackChannels();
+
+    /** True when periods follow the wall clock; false runs the graph as fast as it can (freewheel). */
+    boolean isPaced();
+
+    /**
+     * Realtime thread, allocation-free: fills one buffer per capture channel with this period's
+     * {@code nframes} samples. Returns false once the input has ended; the engine then runs this last
+     * period and stops.
+     */
+    boolean read(FloatBuffer[] capture, int nframes);
+
+    /** Realtime thread, allocation-free: takes this period's playback samples, one buffer per channel. */
+    void write(FloatBuffer[] playback, int nframes);
+
+    /** Control thread: flushes and releases everything, after the engine has stopped. Idempotent. */
+    @Override
+    void close();
+}

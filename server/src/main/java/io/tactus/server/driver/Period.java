@@ -1,0 +1,21 @@
+package io.tactus.server.driver;
+
+/**
+ * One period of samples in a {@link PeriodRing} slot, allocated once with the ring and reused forever,
+ * so neither end ever allocates per period. Channel-major float arrays, because that is how the engine's
+ * port buffers are laid out and the realtime side then copies whole runs.
+ */
+final class Period {
+
+    final float[][] samples;
+    /** Valid frames; capture zero-pads the rest of the last period. */
+    int frames;
+    /** Capture: this period holds the input's last frames. */
+    boolean last;
+    /** Playback: frames dropped just before this period (paced overrun), written as silence. */
+    long gapFrames;
+
+    Period(int channels, int capacityFrames) {
+        this.samples = new float[channels][capacityFrames];
+    }
+}

@@ -1,0 +1,39 @@
+package io.tactus.server.engine;
+
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import io.tactus.server.graph.ExecutionPlan;
+
+/**
+ * Control threads' way into the engine: writes commands into the engine's multi-producer command ring,
+ * which the engine drains at the start of each cycle. Publishing never blocks the engine; a control
+ * thread that finds the ring full waits (it is not realtime).
+ */
+public final class EngineProxy {
+
+    private final RingBuffer<Command> ring;
+    private final EventPoller<Command> poller;
+
+    public EngineProxy(int size) {
+        // The engine polls; the wait strategy is never waited on, and its signal is a no-op (no lock).
+        this.ring = RingBuffer.createMultiProducer(Command::new, size, new SleepingWaitStrategy());
+        this.poller = ring.newPoller();
+        ring.addGatingSequences(poller.getSequence());
+    }
+
+    public void switchPlan(ExecutionPlan plan) {
+        ring.publishEvent((command, sequence, p) -> {
+            command.type = Command.SWITCH_PLAN;
+            command.plan = p;
+        }, plan);
+    }
+
+    public void stop() {
+        ring.publishEvent((command, sequence) -> command.type = Command.STOP);
+    }
+
+    EventPoller<Command> poller() {
+        return poller;
+    }
+}

@@ -1,0 +1,37 @@
+package io.tactus.server.engine;
+
+/**
+ * The engine's knobs and their defaults in one place.
+ *
+ * @param sampleRate     frames per second
+ * @param nframes        frames per period
+ * @param spinNanos      spin this long before each period start instead of parking; {@link PeriodWaiter#FULL_SPIN} never parks
+ * @param warmupCycles   cycles after which the engine takes its allocation baseline (JIT warm-up)
+ * @param maxClients     most clients a plan may hold (sizes the telemetry records)
+ * @param telemetrySize  telemetry ring slots, a power of two
+ * @param commandSize    command ring slots, a power of two
+ */
+public record EngineSettings(int sampleRate, int nframes, long spinNanos, int warmupCycles, int maxClients,
+                             int telemetrySize, int commandSize) {
+
+    public static final long DEFAULT_SPIN_NANOS = 200_000;
+    public static final int DEFAULT_MAX_CLIENTS = 256;
+
+    public static EngineSettings of(int sampleRate, int nframes) {
+        return new EngineSettings(sampleRate, nframes, DEFAULT_SPIN_NANOS, defaultWarmup(sampleRate, nframes),
+                DEFAULT_MAX_CLIENTS, 16384, 1024);
+    }
+
+    public EngineSettings withSpinNanos(long spin) {
+        return new EngineSettings(sampleRate, nframes, spin, warmupCycles, maxClients, telemetrySize, commandSize);
+    }
+
+    public EngineSettings withWarmupCycles(int cycles) {
+        return new EngineSettings(sampleRate, nframes, spinNanos, cycles, maxClients, telemetrySize, commandSize);
+    }
+
+    /** About two seconds of periods: long enough for C2 to compile the hot path. */
+    static int defaultWarmup(int sampleRate, int nframes) {
+        return nframes > 0 ? Math.max(64, 2 * sampleRate / nframes) : 64;
+    }
+}

@@ -1,0 +1,103 @@
+package io.tactus.server.graph;
+
+import io.tactus.api.GraphOrderCallback;
+import io.tactus.api.ProcessCallback;
+import io.tactus.api.ShutdownCallback;
+import io.tactus.api.XrunCallback;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A client as the server holds it: its name, ports, callbacks and activation. Mutated only by control
+ * threads under the {@link Graph}'s lock; the engine sees it only through immutable execution plans.
+ */
+public final class ClientNode {
+
+    private final String name;
+    private final int id;
+    private final List<PortNode> ports = new ArrayList<>();
+    private volatile ProcessCallback process;
+    private volatile ShutdownCallback shutdown;
+    private volatile XrunCallback xrun;
+    private volatile GraphOrderCallback graphOrder;
+    private boolean active;
+    private volatile boolean closed;
+
+    ClientNode(String name, int id) {
+        this.name = name;
+        this.id = id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Unique for the server's lifetime; never reused. */
+    public int id() {
+        return id;
+    }
+
+    public List<PortNode> ports() {
+        return Collections.unmodifiableList(ports);
+    }
+
+    List<PortNode> mutablePorts() {
+        return ports;
+    }
+
+    public ProcessCallback process() {
+        return process;
+    }
+
+    public void setProcess(ProcessCallback process) {
+        this.process = process;
+    }
+
+    public ShutdownCallback shutdownCallback() {
+        return shutdown;
+    }
+
+    public void setShutdownCallback(ShutdownCallback shutdown) {
+        this.shutdown = shutdown;
+    }
+
+    public XrunCallback xrunCallback() {
+        return xrun;
+    }
+
+    public void setXrunCallback(XrunCallback xrun) {
+        this.xrun = xrun;
+    }
+
+    public GraphOrderCallback graphOrderCallback() {
+        return graphOrder;
+    }
+
+    public void setGraphOrderCallback(GraphOrderCallback graphOrder) {
+        this.graphOrder = graphOrder;
+    }
+
+    public boolean isActive() {
+        return active;
+    }
+
+    void setActive(boolean active) {
+        this.active = active;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    void setClosed() {
+        this.closed = true;
+        this.active = false;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

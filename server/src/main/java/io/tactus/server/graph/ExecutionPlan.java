@@ -1,0 +1,85 @@
+package io.tactus.server.graph;
+
+import java.nio.FloatBuffer;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the engine runs each period: active clients in graph order with their port bindings, built by a
+ * control thread and never changed afterwards (JACK2's "next graph prepared aside"). The engine switches
+ * to a new plan at the start of a cycle by rebinding ports, which only writes references.
+ */
+public final class ExecutionPlan {
+
+    private final long generation;
+    private final Step[] steps;
+    private final PortNode[] boundPorts;
+    private final FloatBuffer[] bindings;
+    private final FloatBuffer[] capture;
+    private final FloatBuffer[] playback;
+    private final Mix[] playbackMixes;
+    private final String[] clientNames;
+
+    ExecutionPlan(long generation, Step[] steps, PortNode[] boundPorts, FloatBuffer[] bindings,
+                  FloatBuffer[] capture, FloatBuffer[] playback, Mix[] playbackMixes) {
+        this.generation = generation;
+        this.steps = steps;
+        this.boundPorts = boundPorts;
+        this.bindings = bindings;
+        this.capture = capture;
+        this.playback = playback;
+        this.playbackMixes = playbackMixes;
+        this.clientNames = Arrays.stream(steps).map(s -> s.client().name()).toArray(String[]::new);
+    }
+
+    /** An empty plan: no clients, no driver ports. What an engine runs before its first switch. */
+    public static ExecutionPlan empty() {
+        return new ExecutionPlan(0, new Step[0], new PortNode[0], new FloatBuffer[0], new FloatBuffer[0],
+                new FloatBuffer[0], new Mix[0]);
+    }
+
+    public long generation() {
+        return generation;
+    }
+
+    public int stepCount() {
+        return steps.length;
+    }
+
+    public Step step(int index) {
+        return steps[index];
+    }
+
+    /** Name of the client at {@code index} in graph order; for telemetry consumers. */
+    public String clientName(int index) {
+        return clientNames[index];
+    }
+
+    public List<String> clientOrder() {
+        return List.of(clientNames);
+    }
+
+    /** Realtime, allocation-free: points every port at this plan's buffer. */
+    public void bindPorts() {
+        for (int i = 0; i < boundPorts.length; i++) {
+            boundPorts[i].current = bindings[i];
+        }
+    }
+
+    /** Buffers the driver fills, one per {@code system:capture_N}. */
+    public FloatBuffer[] capture() {
+        return capture;
+    }
+
+    /** Buffers the driver takes, one per {@code system:playback_N}; valid after {@link #mixPlayback}. */
+    public FloatBuffer[] playback() {
+        return playback;
+    }
+
+    /** Realtime, allocation-free: sums fan-in into playback ports. */
+    public void mixPlayback(int nframes) {
+        for (Mix mix : playbackMixes) {
+            mix.run(nframes);
+        }
+    }
+}

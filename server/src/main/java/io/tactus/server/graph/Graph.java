@@ -1,0 +1,244 @@
+package io.tactus.server.graph;
+
+import io.tactus.api.TactusException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The server's model of clients, ports and connections, owned by control threads. Every method
+ * validates first and changes nothing on failure; a mistake costs the caller one clear sentence and
+ * leaves the graph and the stream as they were. Synchronized: control threads are not realtime, and
+ * the engine never touches this object, only the plans it builds.
+ */
+public final class Graph {
+
+    public static final String SYSTEM = "system";
+    static final int MAX_CLIENT_NAME = 64;
+    static final int MAX_PORT_NAME = 256;
+
+    private final int nframes;
+    private final Map<String, ClientNode> clients = new LinkedHashMap<>();
+    private final Map<String, PortNode> ports = new LinkedHashMap<>();
+    private final List<Connection> connections = new ArrayList<>();
+    private final ClientNode system;
+    private int nextClientId;
+
+    /** A graph whose driver has the given numbers of capture and playback channels. */
+    public Graph(int nframes, int captureChannels, int playbackChannels) {
+        this.nframes = nframes;
+        this.system = addClient(SYSTEM);
+        for (int i = 1; i <= captureChannels; i++) {
+            addPort(system, "capture_" + i, false, true);
+        }
+        for (int i = 1; i <= playbackChannels; i++) {
+            addPort(system, "playback_" + i, true, true);
+        }
+        system.setActive(true);
+    }
+
+    public int nframes() {
+        return nframes;
+    }
+
+    public synchronized ClientNode addClient(String name) {
+        if (name == null || name.isEmpty() || name.indexOf(':') >= 0) {
+            throw new TactusException("client name '" + name + "' is not valid: it must be non-empty and contain no ':'");
+        }
+        if (name.length() > MAX_CLIENT_NAME) {
+            throw new TactusException("client name '" + abbreviate(name) + "' is " + name.length()
+                    + " characters long; the limit is " + MAX_CLIENT_NAME);
+        }
+        if (clients.containsKey(name)) {
+            throw new TactusException("a client named '" + name + "' already exists; choose another name");
+        }
+        ClientNode client = new ClientNode(name, nextClientId++);
+        clients.put(name, client);
+        return client;
+    }
+
+    /** Removes the client, its ports and their connections. */
+    public synchronized void removeClient(ClientNode client) {
+        requireOwn(client);
+        if (client == system) {
+            throw new TactusException("the system client belongs to the driver and cannot be removed");
+        }
+        for (PortNode port : List.copyOf(client.mutablePorts())) {
+            removePort(port);
+        }
+        client.setClosed();
+        clients.remove(client.name());
+    }
+
+    public synchronized PortNode addPort(ClientNode client, String shortName, boolean input, boolean physical) {
+        requireOwn(client);
+        if (shortName == null || shortName.isEmpty()) {
+            throw new TactusException("a port of client '" + client.name() + "' needs a non-empty name");
+        }
+        String full = client.name() + ":" + shortName;
+        if (full.length() > MAX_PORT_NAME) {
+            throw new TactusException("port name '" + abbreviate(full) + "' is " + full.length()
+                    + " characters long; the limit is " + MAX_PORT_NAME);
+        }
+        if (ports.containsKey(full)) {
+            throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
+        }
+        PortNode port = new PortNode(client, shortName, input, physical, nframes);
+        client.mutablePorts().add(port);
+        ports.put(full, port);
+        return port;
+    }
+
+    public synchronized void removePort(PortNode port) {
+        if (ports.get(port.name()) != port) {
+            throw new TactusException("port '" + port.name() + "' is not registered");
+        }
+        connections.removeIf(c -> c.source() == port || c.destination() == port);
+        port.client().mutablePorts().remove(port);
+        ports.remove(port.name());
+    }
+
+    public synchronized void setActive(ClientNode client, boolean active) {
+        requireOwn(client);
+        client.setActive(active);
+    }
+
+    /** Resolves a full port name, or says clearly why it cannot. */
+    public synchronized PortNode port(String name) {
+        if (name == null || name.indexOf(':') <= 0) {
+            throw new TactusException("'" + abbreviate(String.valueOf(name))
+                    + "' is not a port name; port names are client:port, e.g. system:playback_1");
+        }
+        PortNode port = ports.get(name);
+        if (port == null) {
+            String client = name.substring(0, name.indexOf(':'));
+            throw new TactusException(clients.containsKey(client)
+                    ? "client '" + client + "' has no port named '" + name.substring(client.length() + 1) + "'"
+                    : "no port named '" + abbreviate(name) + "': there is no client '" + abbreviate(client) + "'");
+        }
+        return port;
+    }
+
+    public synchronized ClientNode client(String name) {
+        ClientNode client = clients.get(name);
+        if (client == null) {
+            throw new TactusException("no client named '" + abbreviate(String.valueOf(name)) + "'");
+        }
+        return client;
+    }
+
+    /** The client of that name, or null. */
+    public synchronized ClientNode clientOrNull(String name) {
+        return clients.get(name);
+    }
+
+    public synchronized void connect(String sourceName, String destinationName) {
+        PortNode source = port(sourceName);
+        PortNode destination = port(destinationName);
+        String what = "cannot connect " + source.name() + " to " + destination.name() + ": ";
+        if (source.isInput()) {
+            throw new TactusException(what + "the source is an input port; connect an output to an input");
+        }
+        if (!destination.isInput()) {
+            throw new TactusException(what + "the destination is an output port; connect an output to an input");
+        }
+        if (find(source, destination) >= 0) {
+            throw new TactusException(source.name() + " is already connected to " + destination.name());
+        }
+        if (wouldLoop(source.client(), destination.client())) {
+            throw new TactusException(what + "'" + destination.client().name() + "' already feeds '"
+                    + source.client().name() + "', and a loop in the graph has no order to run in");
+        }
+        connections.add(new Connection(source, destination));
+    }
+
+    public synchronized void disconnect(String sourceName, String destinationName) {
+        PortNode source = port(sourceName);
+        PortNode destination = port(destinationName);
+        int index = find(source, destination);
+        if (index < 0) {
+            throw new TactusException(source.name() + " is not connected to " + destination.name());
+        }
+        connections.remove(index);
+    }
+
+    public synchronized List<String> portNames() {
+        return List.copyOf(ports.keySet());
+    }
+
+    public synchronized List<String> clientNames() {
+        return List.copyOf(clients.keySet());
+    }
+
+    public synchronized List<String> connectionsOf(String portName) {
+        PortNode port = port(portName);
+        List<String> result = new ArrayList<>();
+        for (Connection c : connections) {
+            if (c.source() == port) {
+                result.add(c.destination().name());
+            } else if (c.destination() == port) {
+                result.add(c.source().name());
+            }
+        }
+        return result;
+    }
+
+    public synchronized List<Connection> connections() {
+        return List.copyOf(connections);
+    }
+
+    /** Builds the plan for the graph as it stands now; off the realtime thread. */
+    public synchronized ExecutionPlan plan(long generation) {
+        return PlanBuilder.build(generation, nframes, system, List.copyOf(clients.values()), List.copyOf(connections));
+    }
+
+    private int find(PortNode source, PortNode destination) {
+        for (int i = 0; i < connections.size(); i++) {
+            Connection c = connections.get(i);
+            if (c.source() == source && c.destination() == destination) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Would an edge from {@code from} to {@code to} close a loop? The driver is a source and a sink, never in a loop. */
+    private boolean wouldLoop(ClientNode from, ClientNode to) {
+        if (from == system || to == system) {
+            return false;
+        }
+        if (from == to) {
+            return true;
+        }
+        List<ClientNode> stack = new ArrayList<>(List.of(to));
+        List<ClientNode> seen = new ArrayList<>();
+        while (!stack.isEmpty()) {
+            ClientNode next = stack.remove(stack.size() - 1);
+            if (next == from) {
+                return true;
+            }
+            if (seen.contains(next)) {
+                continue;
+            }
+            seen.add(next);
+            for (Connection c : connections) {
+                if (c.source().client() == next && c.destination().client() != system) {
+                    stack.add(c.destination().client());
+                }
+            }
+        }
+        return false;
+    }
+
+    private void requireOwn(ClientNode client) {
+        if (clients.get(client.name()) != client) {
+            throw new TactusException("client '" + client.name() + "' has left the server");
+        }
+    }
+
+    static String abbreviate(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+    }
+}

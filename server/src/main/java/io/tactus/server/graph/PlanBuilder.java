@@ -1,0 +1,118 @@
+package io.tactus.server.graph;
+
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Turns a graph snapshot into an {@link ExecutionPlan}: active clients in topological order (ties in
+ * registration order, so an unconnected graph runs in the order clients joined), and every input bound
+ * to silence, its one source, or a mix buffer. Runs on a control thread and may allocate freely.
+ */
+final class PlanBuilder {
+
+    private PlanBuilder() {
+    }
+
+    static ExecutionPlan build(long generation, int nframes, ClientNode system, List<ClientNode> clients,
+                               List<Connection> connections) {
+        FloatBuffer silence = PortNode.allocate(nframes);
+        List<ClientNode> order = order(system, clients, connections);
+
+        List<PortNode> boundPorts = new ArrayList<>();
+        List<FloatBuffer> bindings = new ArrayList<>();
+        Step[] steps = new Step[order.size()];
+        for (int s = 0; s < steps.length; s++) {
+            ClientNode client = order.get(s);
+            List<Mix> mixes = new ArrayList<>();
+            List<FloatBuffer> buffers = new ArrayList<>();
+            for (PortNode port : client.ports()) {
+                FloatBuffer binding = port.isInput() ? bindInput(port, connections, silence, mixes, nframes) : port.ownBuffer();
+                boundPorts.add(port);
+                bindings.add(binding);
+                buffers.add(binding);
+            }
+            steps[s] = new Step(client, client.process(), mixes.toArray(Mix[]::new), buffers.toArray(FloatBuffer[]::new));
+        }
+
+        List<FloatBuffer> capture = new ArrayList<>();
+        List<FloatBuffer> playback = new ArrayList<>();
+        List<Mix> playbackMixes = new ArrayList<>();
+        for (PortNode port : system.ports()) {
+            if (port.isInput()) {
+                FloatBuffer binding = bindInput(port, connections, silence, playbackMixes, nframes);
+                boundPorts.add(port);
+                bindings.add(binding);
+                playback.add(binding);
+            } else {
+                capture.add(port.ownBuffer());
+            }
+        }
+        return new ExecutionPlan(generation, steps, boundPorts.toArray(PortNode[]::new),
+                bindings.toArray(FloatBuffer[]::new), capture.toArray(FloatBuffer[]::new),
+                playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new));
+    }
+
+    /** Silence, the single live source read in place, or a mix buffer summed just before the reader runs. */
+    private static FloatBuffer bindInput(PortNode input, List<Connection> connections, FloatBuffer silence,
+                                         List<Mix> mixes, int nframes) {
+        List<FloatBuffer> sources = new ArrayList<>();
+        for (Connection c : connections) {
+            if (c.destination() == input && c.source().client().isActive()) {
+                sources.add(c.source().ownBuffer());
+            }
+        }
+        if (sources.isEmpty()) {
+            return silence.asReadOnlyBuffer();
+        }
+        if (sources.size() == 1) {
+            return sources.get(0).asReadOnlyBuffer();
+        }
+        FloatBuffer sum = PortNode.allocate(nframes);
+        mixes.add(new Mix(sum, sources.toArray(FloatBuffer[]::new)));
+        return sum.asReadOnlyBuffer();
+    }
+
+    /** Kahn's algorithm over active clients; the driver is outside the order (capture first, playback last). */
+    private static List<ClientNode> order(ClientNode system, List<ClientNode> clients, List<Connection> connections) {
+        Map<ClientNode, Integer> indegree = new HashMap<>();
+        for (ClientNode client : clients) {
+            if (client != system && client.isActive() && client.process() != null) {
+                indegree.put(client, 0);
+            }
+        }
+        for (Connection c : connections) {
+            ClientNode from = c.source().client();
+            ClientNode to = c.destination().client();
+            if (from != to && indegree.containsKey(from) && indegree.containsKey(to)) {
+                indegree.merge(to, 1, Integer::sum);
+            }
+        }
+        PriorityQueue<ClientNode> ready = new PriorityQueue<>(Comparator.comparingInt(ClientNode::id));
+        indegree.forEach((client, degree) -> {
+            if (degree == 0) {
+                ready.add(client);
+            }
+        });
+        List<ClientNode> order = new ArrayList<>();
+        while (!ready.isEmpty()) {
+            ClientNode next = ready.poll();
+            order.add(next);
+            for (Connection c : connections) {
+                ClientNode to = c.destination().client();
+                if (c.source().client() == next && to != next && indegree.containsKey(to)
+                        && indegree.merge(to, -1, Integer::sum) == 0) {
+                    ready.add(to);
+                }
+            }
+        }
+        if (order.size() != indegree.size()) {
+            throw new IllegalStateException("graph has a loop; Graph.connect should have refused it");
+        }
+        return order;
+    }
+}

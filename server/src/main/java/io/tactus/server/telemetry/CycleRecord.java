@@ -1,0 +1,62 @@
+package io.tactus.server.telemetry;
+
+import io.tactus.server.graph.ExecutionPlan;
+
+/**
+ * One period as the engine saw it, preallocated in the telemetry ring and overwritten in place. Times
+ * are {@link System#nanoTime()} values. Per-client figures are indexed by position in {@link #plan}.
+ */
+public final class CycleRecord {
+
+    /** No client: used for {@link #timeoutClient}. */
+    public static final int NONE = -1;
+
+    /** Period index k since the engine started (skipped periods advance it too). */
+    public long cycle;
+    /** Ideal start T_k. */
+    public long idealStart;
+    /** Actual engine wakeup W_k. */
+    public long wakeup;
+    /** End of the cycle E_k: the driver has the output. */
+    public long end;
+    /** When the commands of this cycle had been applied; minus {@link #wakeup}, the cost of a plan switch. */
+    public long commandsDone;
+    /** The cycle started by switching to a new plan. */
+    public boolean planSwitched;
+    /** The output deadline T_{k+1}. */
+    public long deadline;
+    /** The output was not complete by the deadline. */
+    public boolean xrun;
+    /** The previous cycle overran, so this cycle's delay is not charged to it. */
+    public boolean afterOverrun;
+    /** Whole periods that passed without a cycle because this one overran (the engine resynchronised). */
+    public int skippedPeriods;
+    /** The graph the cycle ran. */
+    public ExecutionPlan plan;
+    /** Clients run, = plan.stepCount(). */
+    public int clientCount;
+    /** Own processing time of each client in graph order. */
+    public final long[] clientNanos;
+    /** The client that was running when the deadline passed, or {@link #NONE}. */
+    public int timeoutClient;
+    /** The client whose process call threw, or {@link #NONE}. */
+    public int failedClient;
+    /** What the failed client threw; null when none did. */
+    public Throwable failure;
+    /** Bytes the engine thread allocated since its warm-up ended; -1 until measured. */
+    public long rtAllocatedBytes;
+
+    public CycleRecord(int maxClients) {
+        this.clientNanos = new long[maxClients];
+    }
+
+    /** Cycle time c_k = E_k - W_k. */
+    public long cycleNanos() {
+        return end - wakeup;
+    }
+
+    /** Delay d_k = W_k - T_k. */
+    public long delayNanos() {
+        return wakeup - idealStart;
+    }
+}

@@ -1,0 +1,34 @@
+package io.tactus.server.telemetry;
+
+import java.util.List;
+
+/**
+ * {@code clientWorkMeanMicros} is the mean over cycles of the clients' own processing time summed; the
+ * rest of a cycle is the engine's overhead.
+ *
+ * <p>Every figure of a run so far, computed by {@link RunMetrics} from the cycles that happened. Times in
+ * microseconds, loads in percent.
+ */
+public record MetricsSnapshot(
+        long cycles,
+        long xruns,
+        long skippedPeriods,
+        long timeouts,
+        long delayOverSpare,
+        long delayOver1000us,
+        double delayMaxMicros,
+        double delayP999Micros,
+        double delayP99Micros,
+        double delayMeanMicros,
+        double cycleMaxMicros,
+        double cycleP999Micros,
+        double cycleMeanMicros,
+        double clientWorkMeanMicros,
+        double dspLoadMean,
+        double dspLoadMax,
+        long rtAllocatedBytes,
+        int clientsAtEnd,
+        int clientsMax,
+        double secondsMeasured,
+        List<SecondStats> perSecond) {
+}

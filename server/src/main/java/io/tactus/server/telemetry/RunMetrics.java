@@ -1,0 +1,203 @@
+package io.tactus.server.telemetry;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The stress report's arithmetic, applied to each cycle record as it arrives (DESIGN.md's
+ * definitions): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
+ * load c_k / P; spare time = P - max(c) over the previous 32 cycles. Cycles before {@code skipCycles}
+ * (warm-up) are not counted; {@link #restartAt} and {@link #stopAt} bound a measurement
+ * window by cycle index. Runs on the consumer thread; reads from other threads are synchronized.
+ */
+public final class RunMetrics {
+
+    private static final int SPARE_WINDOW = 32;
+    private static final long ONE_MS = 1_000_000;
+
+    private final long periodNanos;
+    private long fromCycle;
+    private long toCycle = Long.MAX_VALUE;
+    private long lastCycleSeen = -1;
+    private final Histogram delays = new Histogram(3);
+    private final Histogram cycleTimes = new Histogram(3);
+    private final long[] recentCycles = new long[SPARE_WINDOW];
+    private int recentCount;
+    private int recentNext;
+
+    private long cycles;
+    private long xruns;
+    private long skipped;
+    private long timeouts;
+    private long delayOverSpare;
+    private long delayOver1ms;
+    private double dspSum;
+    private long clientNanosSum;
+    private double dspMax;
+    private long rtAllocated = -1;
+    private int clientsAtEnd;
+    private int clientsMax;
+    private long firstIdeal = Long.MIN_VALUE;
+    private long lastIdeal;
+    private final List<SecondStats> seconds = new ArrayList<>();
+    private SecondAccumulator second;
+
+    public RunMetrics(long periodNanos, long skipCycles) {
+        this.periodNanos = periodNanos;
+        this.fromCycle = skipCycles;
+    }
+
+    /** Forgets everything and counts cycles from {@code cycle} on (a measurement window opens). */
+    public synchronized void restartAt(long cycle) {
+        fromCycle = cycle;
+        toCycle = Long.MAX_VALUE;
+        delays.reset();
+        cycleTimes.reset();
+        recentCount = 0;
+        recentNext = 0;
+        cycles = xruns = skipped = timeouts = delayOverSpare = delayOver1ms = clientNanosSum = 0;
+        dspSum = dspMax = 0;
+        clientsMax = 0;
+        firstIdeal = Long.MIN_VALUE;
+        seconds.clear();
+        second = null;
+    }
+
+    /** Counts no cycle from {@code cycle} on (the window closes). */
+    public synchronized void stopAt(long cycle) {
+        toCycle = cycle;
+    }
+
+    /** The highest cycle index seen so far, counted or not; -1 before the first. */
+    public synchronized long lastCycleSeen() {
+        return lastCycleSeen;
+    }
+
+    public synchronized void onCycle(CycleRecord r) {
+        if (r.rtAllocatedBytes >= 0) {
+            rtAllocated = r.rtAllocatedBytes;
+        }
+        lastCycleSeen = Math.max(lastCycleSeen, r.cycle);
+        if (r.cycle < fromCycle || r.cycle >= toCycle) {
+            return;
+        }
+        clientsAtEnd = r.clientCount;
+        if (firstIdeal == Long.MIN_VALUE) {
+            firstIdeal = r.idealStart;
+        }
+        lastIdeal = r.idealStart;
+        cycles++;
+        clientsMax = Math.max(clientsMax, r.clientCount);
+
+        long cycle = Math.max(0, r.cycleNanos());
+        long delay = Math.max(0, r.delayNanos());
+        boolean charged = !r.afterOverrun;
+        if (charged) {
+            delays.recordValue(delay);
+            if (delay > spareNanos()) {
+                delayOverSpare++;
+            }
+            if (delay > ONE_MS) {
+                delayOver1ms++;
+            }
+        }
+        cycleTimes.recordValue(cycle);
+        remember(cycle);
+        for (int i = 0; i < r.clientCount; i++) {
+            clientNanosSum += r.clientNanos[i];
+        }
+
+        double load = 100.0 * cycle / periodNanos;
+        dspSum += load;
+        dspMax = Math.max(dspMax, load);
+        if (r.xrun) {
+            xruns++;
+        }
+        skipped += r.skippedPeriods;
+        if (r.timeoutClient != CycleRecord.NONE) {
+            timeouts++;
+        }
+        perSecond(r, load, charged ? delay : 0);
+    }
+
+    /** P minus the longest of the previous 32 cycles (P before any cycle). */
+    private long spareNanos() {
+        long max = 0;
+        for (int i = 0; i < recentCount; i++) {
+            max = Math.max(max, recentCycles[i]);
+        }
+        return periodNanos - max;
+    }
+
+    private void remember(long cycle) {
+        recentCycles[recentNext] = cycle;
+        recentNext = (recentNext + 1) % SPARE_WINDOW;
+        recentCount = Math.min(recentCount + 1, SPARE_WINDOW);
+    }
+
+    private void perSecond(CycleRecord r, double load, long delay) {
+        int index = (int) ((r.idealStart - firstIdeal) / 1_000_000_000L);
+        if (second == null || second.index != index) {
+            closeSecond();
+            second = new SecondAccumulator(index);
+        }
+        second.add(load, delay, r.xrun, r.timeoutClient != CycleRecord.NONE, r.clientCount);
+    }
+
+    private void closeSecond() {
+        if (second != null) {
+            seconds.add(second.toStats());
+        }
+    }
+
+    public synchronized MetricsSnapshot snapshot() {
+        List<SecondStats> series = new ArrayList<>(seconds);
+        if (second != null) {
+            series.add(second.toStats());
+        }
+        double measured = cycles == 0 ? 0 : (lastIdeal - firstIdeal + periodNanos) / 1e9;
+        return new MetricsSnapshot(cycles, xruns, skipped, timeouts, delayOverSpare, delayOver1ms,
+                micros(delays.getMaxValue()), micros(delays.getValueAtPercentile(99.9)),
+                micros(delays.getValueAtPercentile(99.0)), delays.getTotalCount() == 0 ? 0 : delays.getMean() / 1000.0,
+                micros(cycleTimes.getMaxValue()), micros(cycleTimes.getValueAtPercentile(99.9)),
+                cycleTimes.getTotalCount() == 0 ? 0 : cycleTimes.getMean() / 1000.0,
+                cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles,
+                cycles == 0 ? 0 : dspSum / cycles, dspMax, rtAllocated, clientsAtEnd, clientsMax, measured,
+                List.copyOf(series));
+    }
+
+    private static double micros(long nanos) {
+        return nanos / 1000.0;
+    }
+
+    private static final class SecondAccumulator {
+        final int index;
+        int cycles;
+        double loadSum;
+        double loadMax;
+        long delayMax;
+        int xruns;
+        int timeouts;
+        int clients;
+
+        SecondAccumulator(int index) {
+            this.index = index;
+        }
+
+        void add(double load, long delay, boolean xrun, boolean timeout, int clientCount) {
+            cycles++;
+            loadSum += load;
+            loadMax = Math.max(loadMax, load);
+            delayMax = Math.max(delayMax, delay);
+            xruns += xrun ? 1 : 0;
+            timeouts += timeout ? 1 : 0;
+            clients = clientCount;
+        }
+
+        SecondStats toStats() {
+            return new SecondStats(index, cycles, loadSum / cycles, loadMax, delayMax / 1000.0, xruns, timeouts, clients);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.tactus.server;
+
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+import static io.tactus.server.ServerTestSupport.settings;
+import static io.tactus.server.ServerTestSupport.sleep;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A real server on the dummy driver with real clients, for a bounded number of cycles. */
+class EngineSystemTest {
+
+    private static final SchedulingSettings SCHEDULING = ServerTestSupport.isRoot()
+            ? SchedulingSettings.fifo(60) : SchedulingSettings.other(0);
+
+    @Test
+    void shouldAllocateNothingOnTheEngineThreadAfterWarmUp() throws Exception {
+        try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            List<TestMixer> mixers = new ArrayList<>();
+            for (int i = 1; i <= 20; i++) {
+                mixers.add(new TestMixer(server, "mix" + i));
+            }
+            mixers.get(0).client.connect("system:capture_1", "mix1:in_1");
+            for (int i = 1; i < 20; i++) {
+                mixers.get(i).client.connect("mix" + i + ":out_1", "mix" + (i + 1) + ":in_1");
+                mixers.get(i).client.connect("mix1:out_2", "mix" + (i + 1) + ":in_2"); // fan-out
+            }
+            mixers.get(0).client.connect("mix20:out_1", "system:playback_1");
+            mixers.get(0).client.connect("mix19:out_1", "system:playback_1"); // fan-in mix
+            server.restartMetrics();
+            sleep(1_500); // past the 300-cycle warm-up and several allocation samples
+            MetricsSnapshot m = server.stopMetrics(5, TimeUnit.SECONDS);
+            assertTrue(m.cycles() > 500, "the engine ran: " + m.cycles() + " cycles");
+            assertEquals(0, m.rtAllocatedBytes(), "bytes allocated on the engine thread after warm-up");
+            assertEquals(20, m.clientsAtEnd());
+            for (TestMixer mixer : mixers) {
+                assertTrue(mixer.calls > 500, "every client was called every cycle");
+            }
+        }
+    }
+
+    @Test
+    void shouldApplyAThousandGraphChangesWithoutAllocatingOrStallingTheEngine() throws Exception {
+        try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            ConcurrentLinkedQueue<Long> switchCosts = new ConcurrentLinkedQueue<>();
+            server.addCycleListener(r -> {
+                if (r.planSwitched) {
+                    switchCosts.add(r.commandsDone - r.wakeup);
+                }
+            });
+            List<TestMixer> fixed = new ArrayList<>();
+            for (int i = 1; i <= 8; i++) {
+                fixed.add(new TestMixer(server, "fixed" + i));
+            }
+            Random random = new Random(42);
+            // Warm-up takes in graph changes too, so that every path of a switch is compiled before
+            // the allocation baseline (the JIT's first transitions into a path are not ours to count).
+            applyChanges(server, fixed, random, 200);
+            sleep(1_000);
+            long from = server.restartMetrics();
+            switchCosts.clear();
+            int changes = applyChanges(server, fixed, random, 1000);
+            sleep(200);
+            MetricsSnapshot m = server.stopMetrics(5, TimeUnit.SECONDS);
+            assertEquals(0, m.rtAllocatedBytes(), "bytes allocated on the engine thread while the graph changed");
+            assertEquals(8, m.clientsAtEnd());
+            assertEquals(List.of("system", "fixed1", "fixed2", "fixed3", "fixed4", "fixed5", "fixed6", "fixed7", "fixed8"),
+                    server.graph().clientNames());
+            assertEquals(List.of(), server.graph().connections(), "every connection made was undone");
+            assertEquals(changes, switchCosts.size(), "one plan switch per change");
+            long[] costs = switchCosts.stream().mapToLong(Long::longValue).sorted().toArray();
+            long p99 = costs[costs.length * 99 / 100];
+            // A switch rebinds a few dozen references (microseconds). The bound is generous because a
+            // safepoint or the host can stop any cycle; the 99th percentile keeps such rare stops out.
+            assertTrue(p99 < 200_000, "99 % of plan switches took under " + p99 / 1000 + " us; worst "
+                    + costs[costs.length - 1] / 1000 + " us");
+            assertTrue(server.cyclesRun() > from, "the stream kept running");
+        }
+    }
+
+    @Test
+    void shouldStopCallingAClientOnceDeactivateReturns() {
+        try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            TestMixer mixer = new TestMixer(server, "m");
+            sleep(50);
+            mixer.client.deactivate();
+            long calls = mixer.calls;
+            sleep(50);
+            assertEquals(calls, mixer.calls);
+            mixer.client.activate();
+            sleep(50);
+            assertTrue(mixer.calls > calls);
+        }
+    }
+
+    @Test
+    void shouldEvictAClientWhoseProcessThrowsAndKeepTheOthersRunning() throws Exception {
+        try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            TestMixer good = new TestMixer(server, "good");
+            var bad = server.openClient("bad");
+            ConcurrentLinkedQueue<String> reasons = new ConcurrentLinkedQueue<>();
+            bad.setShutdownCallback(reasons::add);
+            bad.setProcessCallback(n -> {
+                throw new IllegalStateException("boom");
+            });
+            bad.activate();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (reasons.isEmpty() && System.nanoTime() < deadline) {
+                sleep(10);
+            }
+            assertEquals(List.of("its process callback threw java.lang.IllegalStateException: boom"), List.copyOf(reasons));
+            assertEquals(List.of("system", "good"), server.graph().clientNames());
+            long calls = good.calls;
+            sleep(50);
+            assertTrue(good.calls > calls, "the other client keeps running");
+        }
+    }
+
+    @Test
+    void shouldRecordEveryCycleWithItsClientsInGraphOrder() throws Exception {
+        try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            TestMixer b = new TestMixer(server, "b");
+            new TestMixer(server, "a");
+            b.client.connect("b:out_1", "a:in_1");
+            ConcurrentLinkedQueue<String> orders = new ConcurrentLinkedQueue<>();
+            server.addCycleListener(r -> {
+                if (r.clientCount == 2) {
+                    orders.add(r.plan.clientName(0) + "," + r.plan.clientName(1));
+                }
+            });
+            sleep(100);
+            assertTrue(orders.size() > 10);
+            assertTrue(orders.stream().allMatch("b,a"::equals));
+            assertEquals(0, server.telemetryDropped());
+        }
+    }
+
+    /** Connects and disconnects random pairs, now and then adds and removes a whole client; returns the changes made. */
+    private static int applyChanges(TactusServer server, List<TestMixer> fixed, Random random, int count) {
+        int changes = 0;
+        while (changes < count) {
+            int a = 1 + random.nextInt(8);
+            int b = 1 + random.nextInt(8);
+            String src = "fixed" + Math.min(a, b) + ":out_" + (1 + random.nextInt(2));
+            String dst = "fixed" + Math.max(a, b) + ":in_" + (1 + random.nextInt(2));
+            if (a != b) {
+                fixed.get(0).client.connect(src, dst);
+                fixed.get(0).client.disconnect(src, dst);
+                changes += 2;
+            }
+            if (random.nextInt(10) == 0) {
+                TestMixer guest = new TestMixer(server, "guest" + GUESTS.incrementAndGet()); // 4 ports, activate
+                guest.client.connect("fixed1:out_1", guest.client.name() + ":in_1");
+                guest.client.close();
+                changes += 7;
+            }
+        }
+        return changes;
+    }
+
+    private static final java.util.concurrent.atomic.AtomicInteger GUESTS = new java.util.concurrent.atomic.AtomicInteger();
+}

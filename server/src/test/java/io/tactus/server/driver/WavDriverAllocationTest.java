@@ -1,0 +1,55 @@
+package io.tactus.server.driver;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.lang.management.ManagementFactory;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+
+import static io.tactus.server.driver.WavFixtures.NFRAMES;
+import static io.tactus.server.driver.WavFixtures.RATE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WavDriverAllocationTest {
+
+    private static final int WARM_UP_PERIODS = 20_000;
+    private static final int MEASURED_PERIODS = 1_000;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "direct buffers: {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldAllocateNothingInReadAndWriteAfterWarmUp(boolean direct) throws Exception {
+        int frames = (WARM_UP_PERIODS + MEASURED_PERIODS + 10) * NFRAMES;
+        Path in = WavFixtures.randomWav(dir.resolve("in.wav"), WavSampleFormat.PCM16, 2, frames, 11);
+        WavDriver driver = new WavDriver(WavDriverSettings.of(in, dir.resolve("out.wav")));
+        driver.open(RATE, NFRAMES);
+        FloatBuffer[] capture = WavFixtures.buffers(2, direct);
+        FloatBuffer[] playback = WavFixtures.buffers(2, direct);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        try {
+            for (int p = 0; p < WARM_UP_PERIODS; p++) {
+                driver.read(capture, NFRAMES);
+                driver.write(capture, NFRAMES);
+            }
+
+            long before = threads.getCurrentThreadAllocatedBytes();
+            boolean more = true;
+            for (int p = 0; p < MEASURED_PERIODS; p++) {
+                more &= driver.read(capture, NFRAMES);
+                driver.write(capture, NFRAMES);
+            }
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+            assertTrue(more, "the input lasts through the measurement");
+            assertEquals(0, allocated, "bytes allocated by read + write over " + MEASURED_PERIODS + " periods");
+        } finally {
+            driver.close();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.tactus.server.engine;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PeriodTimingTest {
+
+    @Test
+    void shouldKeepExactTimeWithoutDriftOverHours() {
+        PeriodTiming t = new PeriodTiming(1_000, 48_000, 64);
+        assertEquals(1_000, t.idealStart(0));
+        assertEquals(1_000 + 1_333_333, t.idealStart(1));
+        assertEquals(1_000 + 1_000_000_000L, t.idealStart(750), "750 periods of 64 frames are exactly one second");
+        long tenHours = 10L * 3600 * 750;
+        assertEquals(1_000 + 10L * 3600 * 1_000_000_000L, t.idealStart(tenHours));
+    }
+
+    @Test
+    void shouldHandleRatesThatDoNotDivideEvenly() {
+        PeriodTiming t = new PeriodTiming(0, 44_100, 64);
+        assertEquals(16_000_000_000L, t.idealStart(11_025), "11025 periods of 64 frames at 44.1 kHz are 16 s");
+        assertEquals(64L * 1_000_000_000L * 7 / 44_100, t.idealStart(7));
+    }
+
+    @Test
+    void shouldFindTheFirstPeriodAfterAnInstant() {
+        PeriodTiming t = new PeriodTiming(0, 48_000, 64);
+        assertEquals(0, t.firstPeriodAfter(-5));
+        assertEquals(1, t.firstPeriodAfter(0));
+        assertEquals(2, t.firstPeriodAfter(t.idealStart(1)));
+        assertEquals(2, t.firstPeriodAfter(t.idealStart(2) - 1));
+        long far = t.idealStart(123_456_789) + 17;
+        long k = t.firstPeriodAfter(far);
+        assertTrue(t.idealStart(k) > far && t.idealStart(k - 1) <= far);
+    }
+
+    @Test
+    void shouldWaitByParkingThenSpinningToTheDeadline() {
+        FakeClock clock = new FakeClock(0);
+        PeriodWaiter waiter = new PeriodWaiter(clock, 200_000);
+        long woke = waiter.awaitUntil(1_000_000);
+        assertTrue(woke >= 1_000_000);
+        assertEquals(1, clock.parks, "one park up to the spin window");
+        assertEquals(1_000_000 - 1_000 - 200_000, clock.parked, "parks from the first reading to 200 us before");
+    }
+
+    @Test
+    void shouldNeverParkWithFullSpin() {
+        FakeClock clock = new FakeClock(0);
+        new PeriodWaiter(clock, PeriodWaiter.FULL_SPIN).awaitUntil(1_000_000);
+        assertEquals(0, clock.parks);
+    }
+
+    /** Advances 1 µs per reading; parking advances by the time asked. */
+    static final class FakeClock implements ClockSource {
+        long now;
+        int parks;
+        long parked;
+
+        FakeClock(long now) {
+            this.now = now;
+        }
+
+        @Override
+        public long nanoTime() {
+            return now += 1_000;
+        }
+
+        @Override
+        public void park(long nanos) {
+            parks++;
+            parked += nanos;
+            now += nanos;
+        }
+    }
+}

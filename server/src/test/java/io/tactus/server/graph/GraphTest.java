@@ -1,0 +1,113 @@
+package io.tactus.server.graph;
+
+import io.tactus.api.TactusException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class GraphTest {
+
+    private Graph graph;
+    private ClientNode a;
+    private ClientNode b;
+
+    @BeforeEach
+    void setUp() {
+        graph = new Graph(64, 2, 2);
+        a = graph.addClient("a");
+        b = graph.addClient("b");
+        graph.addPort(a, "in", true, false);
+        graph.addPort(a, "out", false, false);
+        graph.addPort(b, "in", true, false);
+        graph.addPort(b, "out", false, false);
+    }
+
+    private String refusal(Runnable change) {
+        List<String> before = graph.portNames();
+        List<Connection> connections = graph.connections();
+        String message = assertThrows(TactusException.class, change::run).getMessage();
+        assertEquals(before, graph.portNames(), "a refused change must leave the ports as they were");
+        assertEquals(connections, graph.connections(), "a refused change must leave the connections as they were");
+        assertTrue(!message.contains("\n") && message.length() < 200, "one sentence: " + message);
+        return message;
+    }
+
+    @Test
+    void shouldNameTheDriverPortsLikeJack() {
+        assertEquals(List.of("system:capture_1", "system:capture_2", "system:playback_1", "system:playback_2",
+                "a:in", "a:out", "b:in", "b:out"), graph.portNames());
+    }
+
+    @Test
+    void shouldRefuseAnUnknownPortSayingWhichPartIsWrong() {
+        assertEquals("no port named 'nobody:out': there is no client 'nobody'",
+                refusal(() -> graph.connect("nobody:out", "b:in")));
+        assertEquals("client 'b' has no port named 'inn'", refusal(() -> graph.connect("a:out", "b:inn")));
+        assertEquals("'bout' is not a port name; port names are client:port, e.g. system:playback_1",
+                refusal(() -> graph.connect("a:out", "bout")));
+    }
+
+    @Test
+    void shouldRefuseOutputToOutputAndInputAsSource() {
+        assertEquals("cannot connect a:out to b:out: the destination is an output port; connect an output to an input",
+                refusal(() -> graph.connect("a:out", "b:out")));
+        assertEquals("cannot connect a:in to b:in: the source is an input port; connect an output to an input",
+                refusal(() -> graph.connect("a:in", "b:in")));
+    }
+
+    @Test
+    void shouldRefuseADuplicateClientNameAndInvalidNames() {
+        assertEquals("a client named 'a' already exists; choose another name", refusal(() -> graph.addClient("a")));
+        assertTrue(refusal(() -> graph.addClient("x:y")).contains("contain no ':'"));
+        assertTrue(refusal(() -> graph.addClient("")).contains("non-empty"));
+        assertTrue(refusal(() -> graph.addClient("n".repeat(10_000))).contains("the limit is 64"));
+        assertEquals("client 'a' already has a port named 'in'", refusal(() -> graph.addPort(a, "in", true, false)));
+    }
+
+    @Test
+    void shouldRefuseAConnectionThatWouldCloseALoop() {
+        graph.connect("a:out", "b:in");
+        assertEquals("cannot connect b:out to a:in: 'a' already feeds 'b', and a loop in the graph has no order to run in",
+                refusal(() -> graph.connect("b:out", "a:in")));
+        assertTrue(refusal(() -> graph.connect("a:out", "a:in")).contains("loop"));
+    }
+
+    @Test
+    void shouldAllowTheDriverToFeedAndDrainTheSameClient() {
+        graph.connect("system:capture_1", "a:in");
+        graph.connect("a:out", "system:playback_1");
+        graph.connect("system:capture_1", "system:playback_2");
+        assertEquals(3, graph.connections().size());
+    }
+
+    @Test
+    void shouldRefuseDuplicateAndMissingConnections() {
+        graph.connect("a:out", "b:in");
+        assertEquals("a:out is already connected to b:in", refusal(() -> graph.connect("a:out", "b:in")));
+        assertEquals("b:out is not connected to a:in", refusal(() -> graph.disconnect("b:out", "a:in")));
+    }
+
+    @Test
+    void shouldDropAClientsConnectionsWhenItLeaves() {
+        graph.connect("a:out", "b:in");
+        graph.connect("system:capture_1", "a:in");
+        graph.removeClient(a);
+        assertEquals(List.of(), graph.connections());
+        assertEquals(List.of("system", "b"), graph.clientNames());
+        assertTrue(a.isClosed());
+        assertTrue(refusal(() -> graph.connect("a:out", "b:in")).contains("there is no client 'a'"));
+    }
+
+    @Test
+    void shouldListConnectionsOfAPortBothWays() {
+        graph.connect("a:out", "b:in");
+        graph.connect("system:capture_1", "b:in");
+        assertEquals(List.of("a:out", "system:capture_1"), graph.connectionsOf("b:in"));
+        assertEquals(List.of("b:in"), graph.connectionsOf("a:out"));
+    }
+}

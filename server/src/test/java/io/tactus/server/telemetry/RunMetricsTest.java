@@ -1,0 +1,135 @@
+package io.tactus.server.telemetry;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Each metric from synthetic cycles with a known answer. Period 1000 us to keep the arithmetic plain. */
+class RunMetricsTest {
+
+    private static final long P = 1_000_000;
+    private final RunMetrics metrics = new RunMetrics(P, 0);
+    private long k;
+
+    /** A cycle with the given delay and cycle time, in microseconds. */
+    private CycleRecord cycle(long delayUs, long cycleUs, boolean afterOverrun) {
+        CycleRecord r = new CycleRecord(4);
+        r.cycle = k;
+        r.idealStart = k * P;
+        r.wakeup = r.idealStart + delayUs * 1000;
+        r.end = r.wakeup + cycleUs * 1000;
+        r.deadline = r.idealStart + P;
+        r.xrun = r.end > r.deadline;
+        r.afterOverrun = afterOverrun;
+        r.clientCount = 2;
+        r.clientNanos[0] = cycleUs * 300;
+        r.clientNanos[1] = cycleUs * 200;
+        r.timeoutClient = CycleRecord.NONE;
+        r.failedClient = CycleRecord.NONE;
+        r.rtAllocatedBytes = 0;
+        k++;
+        metrics.onCycle(r);
+        return r;
+    }
+
+    @Test
+    void shouldComputeDelayAndCycleMaximaAndMeanLoad() {
+        cycle(10, 100, false);
+        cycle(30, 300, false);
+        cycle(20, 200, false);
+        MetricsSnapshot m = metrics.snapshot();
+        assertEquals(3, m.cycles());
+        assertEquals(30, m.delayMaxMicros(), 0.05);
+        assertEquals(300, m.cycleMaxMicros(), 0.5);
+        assertEquals(20.0, m.dspLoadMean(), 1e-9);
+        assertEquals(30.0, m.dspLoadMax(), 1e-9);
+        assertEquals(100, m.clientWorkMeanMicros(), 1e-9, "half of each cycle was the clients' own work");
+        assertEquals(0, m.xruns());
+    }
+
+    @Test
+    void shouldCountDelaysOverTheSpareTimeOfThePrevious32Cycles() {
+        cycle(0, 700, false);          // spare time afterwards: 1000 - 700 = 300 us
+        cycle(250, 100, false);        // 250 < 300: not counted
+        cycle(350, 100, false);        // 350 > 300: counted
+        for (int i = 0; i < 32; i++) {
+            cycle(0, 100, false);      // the 700 us cycle leaves the window; spare becomes 900 us
+        }
+        cycle(850, 100, false);        // 850 < 900: not counted
+        cycle(950, 10, false);         // 950 > 900: counted
+        assertEquals(2, metrics.snapshot().delayOverSpare());
+    }
+
+    @Test
+    void shouldCountDelaysOver1000Microseconds() {
+        cycle(999, 1, false);
+        cycle(1000, 1, false);
+        cycle(1001, 1, false);
+        cycle(5000, 1, false);
+        assertEquals(2, metrics.snapshot().delayOver1000us());
+    }
+
+    @Test
+    void shouldNotChargeTheDelayOfACycleThatFollowsAnOverrun() {
+        CycleRecord overrun = cycle(0, 1500, false);
+        assertEquals(true, overrun.xrun);
+        cycle(900, 50, true);          // late because its predecessor overran: not charged
+        MetricsSnapshot m = metrics.snapshot();
+        assertEquals(1, m.xruns());
+        assertEquals(0, m.delayOverSpare(), "900 us exceeds the spare time left by a 1500 us cycle, but is not charged");
+        assertEquals(0, m.delayMaxMicros(), 0.001);
+        assertEquals(1500, m.cycleMaxMicros(), 1.0);
+    }
+
+    @Test
+    void shouldCountXrunsTimeoutsAndSkippedPeriods() {
+        cycle(900, 200, false); // woke so late that the output misses the deadline
+        CycleRecord withTimeout = new CycleRecord(4);
+        withTimeout.cycle = k++;
+        withTimeout.idealStart = withTimeout.cycle * P;
+        withTimeout.wakeup = withTimeout.idealStart;
+        withTimeout.end = withTimeout.idealStart + 3 * P;
+        withTimeout.deadline = withTimeout.idealStart + P;
+        withTimeout.xrun = true;
+        withTimeout.skippedPeriods = 2;
+        withTimeout.timeoutClient = 1;
+        withTimeout.failedClient = CycleRecord.NONE;
+        withTimeout.rtAllocatedBytes = -1;
+        metrics.onCycle(withTimeout);
+        MetricsSnapshot m = metrics.snapshot();
+        assertEquals(2, m.xruns());
+        assertEquals(1, m.timeouts());
+        assertEquals(2, m.skippedPeriods());
+        assertEquals(0, m.rtAllocatedBytes(), "the last measured value is kept when a record has none");
+    }
+
+    @Test
+    void shouldCountOnlyTheMeasurementWindow() {
+        cycle(5000, 2000, false);
+        metrics.restartAt(k);
+        cycle(10, 100, false);
+        cycle(10, 100, false);
+        metrics.stopAt(k);
+        cycle(9000, 9000, false);
+        MetricsSnapshot m = metrics.snapshot();
+        assertEquals(2, m.cycles());
+        assertEquals(0, m.xruns());
+        assertEquals(10, m.delayMaxMicros(), 0.05);
+        assertEquals(0.002, m.secondsMeasured(), 1e-9);
+    }
+
+    @Test
+    void shouldKeepAPerSecondSeries() {
+        for (int i = 0; i < 2500; i++) {
+            cycle(i == 1200 ? 700 : 5, i < 1000 ? 100 : 300, false);
+        }
+        var series = metrics.snapshot().perSecond();
+        assertEquals(3, series.size());
+        assertEquals(1000, series.get(0).cycles());
+        assertEquals(10.0, series.get(0).dspLoadMean(), 1e-9);
+        assertEquals(30.0, series.get(1).dspLoadMax(), 1e-9);
+        assertEquals(700, series.get(1).delayMaxMicros(), 0.5);
+        assertEquals(500, series.get(2).cycles());
+        assertEquals(2, series.get(2).clientsAlive());
+    }
+}
