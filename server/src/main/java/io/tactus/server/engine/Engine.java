@@ -17,7 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * boundary rather than running a burst of late cycles.
  *
  * <p>The realtime rules, stated once for everything this loop calls: no allocation, no lock, no
- * logging, no I/O, no blocking (futex and clock calls aside). Commands arrive through a ring the engine
+ * logging, no I/O, no blocking (futex and clock calls aside). And no rarely-taken branch: C2 compiles
+ * a branch it never saw taken as an uncommon trap, and the deoptimisation when it is first taken (the
+ * first xrun, say) allocates on this thread; so the engine trains its rare paths before the first
+ * period ({@link #trainRarePaths()}) and leaves the rest (which client timed out) to the consumer. Commands arrive through a ring the engine
  * polls; telemetry leaves through a ring it never waits on (a full ring counts a drop). The engine
  * measures its own allocation after warm-up and publishes it, so tests can hold it to zero.
  */
@@ -55,33 +58,19 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     @Override
     public void run() {
         int nframes = settings.nframes();
+        trainRarePaths();
         PeriodTiming timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), nframes);
         boolean paced = driver.isPaced();
         boolean afterOverrun = false;
         long k = 0;
         while (running) {
             long ideal = timing.idealStart(k);
-            long deadline = timing.idealStart(k + 1);
+            long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
             long wakeup = paced ? waiter.awaitUntil(ideal) : clock.nanoTime();
-            if (!paced) {
-                ideal = wakeup;
-                deadline = Long.MAX_VALUE;
-            }
             CycleRecord record = telemetry.claim(scratch);
             boolean more = runCycle(record, nframes, deadline);
             long end = clock.nanoTime();
-            long next = k + 1;
-            if (paced && end > timing.idealStart(next)) {
-                next = timing.firstPeriodAfter(end);
-            }
-            record.cycle = k;
-            record.idealStart = ideal;
-            record.wakeup = wakeup;
-            record.end = end;
-            record.deadline = deadline;
-            record.xrun = end > deadline;
-            record.afterOverrun = afterOverrun;
-            record.skippedPeriods = (int) (next - k - 1);
+            long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
             record.rtAllocatedBytes = measureAllocation(k);
             if (!telemetry.publish(record)) {
                 telemetryDropped = telemetryDropped + 1;
@@ -93,6 +82,54 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 inputEnded = true;
                 running = false;
             }
+        }
+    }
+
+    /**
+     * Fills the record's timing and returns the next period to run: k + 1, or after an overrun the
+     * first period that has not begun yet (resynchronise rather than burst). Realtime, allocation-free.
+     */
+    static long finishCycle(CycleRecord record, PeriodTiming timing, boolean paced, long k, long ideal,
+                            long wakeup, long end, long deadline, boolean afterOverrun) {
+        long next = k + 1;
+        if (paced && end > timing.idealStart(next)) {
+            next = timing.firstPeriodAfter(end);
+        }
+        record.cycle = k;
+        record.idealStart = ideal;
+        record.wakeup = wakeup;
+        record.end = end;
+        record.deadline = deadline;
+        record.xrun = end > deadline;
+        record.afterOverrun = afterOverrun;
+        record.skippedPeriods = (int) (next - k - 1);
+        return next;
+    }
+
+    /**
+     * Runs the overrun and late-wake-up paths on synthetic times before the first period, so the JIT
+     * profiles both outcomes of every rare branch. A branch it never saw taken is compiled as a trap,
+     * and the deoptimisation the first real xrun would then cause allocates on this thread.
+     */
+    private void trainRarePaths() {
+        PeriodTiming timing = new PeriodTiming(0, settings.sampleRate(), settings.nframes());
+        long period = timing.periodNanos();
+        for (int i = 0; i < 20_000; i++) {
+            boolean overrun = i % 4 == 0;
+            long ideal = timing.idealStart(i);
+            long end = ideal + (overrun ? 3 * period + i % 7 : period / 2);
+            finishCycle(scratch, timing, true, i, ideal, ideal, end, timing.idealStart(i + 1), overrun);
+        }
+        // Waits of every kind, interleaved so the profiling tier sees them all: woken late (no park, no
+        // spin), a short spin, and a short park followed by a spin.
+        long spin = Math.max(0, settings.spinNanos());
+        for (int i = 0; i < 2_000; i++) {
+            long now = clock.nanoTime();
+            waiter.awaitUntil(switch (i % 4) {
+                case 0 -> now - 1;
+                case 1, 2 -> now + 2_000;
+                default -> now + spin + 2_000;
+            });
         }
     }
 
@@ -112,13 +149,14 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         int count = current.stepCount();
         record.plan = current;
         record.clientCount = count;
-        record.timeoutClient = CycleRecord.NONE;
         record.failedClient = CycleRecord.NONE;
         record.failure = null;
         long[] nanos = record.clientNanos;
+        long[] starts = record.clientStarts;
         for (int i = 0; i < count; i++) {
             Step step = current.step(i);
             if (step.failed) {
+                starts[i] = 0;
                 nanos[i] = 0;
                 continue;
             }
@@ -131,11 +169,8 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 record.failedClient = i;
                 record.failure = failure;
             }
-            long finish = clock.nanoTime();
-            nanos[i] = finish - start;
-            if (finish > deadline && start <= deadline) {
-                record.timeoutClient = i;
-            }
+            starts[i] = start;
+            nanos[i] = clock.nanoTime() - start;
         }
         current.mixPlayback(nframes);
         driver.write(current.playback(), nframes);

@@ -37,7 +37,14 @@ public final class CycleRecord {
     public int clientCount;
     /** Own processing time of each client in graph order. */
     public final long[] clientNanos;
-    /** The client that was running when the deadline passed, or {@link #NONE}. */
+    /** When each client's process call started, in graph order. */
+    public final long[] clientStarts;
+    /**
+     * The client that was running when the deadline passed, or {@link #NONE}. Filled in by the consumer
+     * ({@link #findTimeoutClient()}), so that the engine has no rarely-taken branch for it: a branch the
+     * JIT has never seen taken is compiled as a trap, and the deoptimisation it causes allocates on the
+     * realtime thread.
+     */
     public int timeoutClient;
     /** The client whose process call threw, or {@link #NONE}. */
     public int failedClient;
@@ -48,6 +55,19 @@ public final class CycleRecord {
 
     public CycleRecord(int maxClients) {
         this.clientNanos = new long[maxClients];
+        this.clientStarts = new long[maxClients];
+    }
+
+    /** Sets {@link #timeoutClient}: the client whose call spans the deadline. Consumer thread. */
+    public void findTimeoutClient() {
+        timeoutClient = NONE;
+        for (int i = 0; i < clientCount; i++) {
+            long start = clientStarts[i];
+            if (start <= deadline && start + clientNanos[i] > deadline) {
+                timeoutClient = i;
+                return;
+            }
+        }
     }
 
     /** Cycle time c_k = E_k - W_k. */

@@ -33,6 +33,7 @@ public final class MetricsAgent implements Agent, EventPoller.Handler<CycleRecor
 
     @Override
     public boolean onEvent(CycleRecord record, long sequence, boolean endOfBatch) {
+        record.findTimeoutClient();
         metrics.onCycle(record);
         for (CycleListener listener : listeners) {
             listener.onCycle(record);

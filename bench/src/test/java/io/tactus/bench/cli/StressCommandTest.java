@@ -1,0 +1,59 @@
+package io.tactus.bench.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StressCommandTest {
+
+    private String errorOf(String... args) {
+        PrintStream old = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true));
+        try {
+            int code = TactusMain.execute(args);
+            assertTrue(code != 0, "a mistake exits non-zero");
+        } finally {
+            System.setErr(old);
+        }
+        return err.toString().trim();
+    }
+
+    @Test
+    void shouldRejectBadOptionsWithOneSentence() {
+        assertEquals("tactus: frames per period must be a power of two from 16 to 4096, not 100",
+                errorOf("stress", "--frames", "100"));
+        assertEquals("tactus: sample rate 12345 Hz is not supported; choose one of 22050, 32000, 44100, 48000, 88200, "
+                + "96000, 176400, 192000", errorOf("stress", "--rate", "12345"));
+        assertEquals("tactus: --connect must be none or chain, not 'ring'", errorOf("stress", "--connect", "ring"));
+        assertEquals("tactus: --clients must be from 1 to 200, not 0", errorOf("stress", "--clients", "0"));
+        assertTrue(errorOf("stress", "--sched", "batch").startsWith("tactus: "), "unknown policy");
+    }
+
+    @Test
+    void shouldRunAShortStressAndPrintTheWholeBlock() {
+        PrintStream old = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true));
+        System.setErr(new PrintStream(new ByteArrayOutputStream(), true));
+        int code;
+        try {
+            code = TactusMain.execute("stress", "--clients", "3", "--seconds", "2", "--warmup", "1", "--sched", "other");
+        } finally {
+            System.setOut(old);
+            System.setErr(oldErr);
+        }
+        String report = out.toString();
+        assertEquals(0, code, report);
+        for (String label : new String[]{"Total seconds ran . . . . . . :     2", "Number of clients . . . . . . :     3",
+                "XRUN Count  . . . . . . . . . :", "Average DSP Load. . . . . . . :", "Scheduling Policy . . . . . . : SCHED_OTHER",
+                "Clients Alive at End  . . . . :     3", "RT Allocated Bytes  . . . . . :", "Average CPU Steal Load  . . . :"}) {
+            assertTrue(report.contains(label), "missing '" + label + "' in\n" + report);
+        }
+    }
+}

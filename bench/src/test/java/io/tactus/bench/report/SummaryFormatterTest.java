@@ -1,0 +1,74 @@
+package io.tactus.bench.report;
+
+import io.tactus.bench.stress.StressResult;
+import io.tactus.bench.stress.StressSettings;
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class SummaryFormatterTest {
+
+    @Test
+    void shouldPrintTheJackTest3BlockLabelForLabelThenTactusLines() {
+        StressSettings settings = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 200);
+        MetricsSnapshot m = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
+                440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of());
+        CpuUsage cpu = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
+        String expected = """
+                *********************************************
+                Total seconds ran . . . . . . :   300
+                Number of clients . . . . . . :    20
+                Ports per client  . . . . . . :     4
+                Frames per buffer . . . . . . :    64
+                *********************************************
+                Timeout Count . . . . . . . . :     0
+                XRUN Count  . . . . . . . . . :     0
+                Delay Count (>spare time) . . :     0
+                Delay Count (>1000 usecs) . . :     0
+                Delay Maximum . . . . . . . . :   290   usecs
+                Cycle Maximum . . . . . . . . :   960   usecs
+                Average DSP Load. . . . . . . :    34.3 %
+                Average CPU System Load . . . :     8.7 %
+                Average CPU User Load . . . . :    29.8 %
+                Average CPU Nice Load . . . . :     0.0 %
+                Average CPU I/O Wait Load . . :     3.2 %
+                Average CPU IRQ Load  . . . . :     0.7 %
+                Average CPU Soft-IRQ Load . . :     0.0 %
+                Average Interrupt Rate  . . . :  1707.6 /sec
+                Average Context-Switch Rate . : 11914.9 /sec
+                *********************************************
+                Sample Rate . . . . . . . . . : 48000 Hz
+                Scheduling Policy . . . . . . : SCHED_FIFO 70
+                Client Mode . . . . . . . . . : inproc
+                Watchdog Policy . . . . . . . : none
+                Work per Client . . . . . . . : 0 filter stages, unconnected
+                Maximum DSP Load  . . . . . . :    71.9 %
+                Delay p99.9 . . . . . . . . . :    38   usecs
+                Cycle Mean  . . . . . . . . . :  457.30 usecs
+                Client Work Mean  . . . . . . :  440.00 usecs
+                Engine Overhead/Client  . . . :    0.87 usecs
+                Periods Skipped . . . . . . . :     0
+                Clients Evicted . . . . . . . :     0
+                Clients Alive at End  . . . . :    20
+                Telemetry Dropped . . . . . . :     0
+                RT Allocated Bytes  . . . . . :     0
+                Average CPU Steal Load  . . . :     1.3 %
+                Warm-up Excluded  . . . . . . : 2 s
+                *********************************************
+                """;
+        assertEquals(expected, SummaryFormatter.format(new StressResult(settings, m, cpu, "SCHED_FIFO 70", 0, 0)));
+    }
+
+    @Test
+    void shouldLayOutLeadersAsJackTest3Did() {
+        assertEquals("Timeout Count . . . . . . . . ", SummaryFormatter.leader("Timeout Count"));
+        assertEquals("XRUN Count  . . . . . . . . . ", SummaryFormatter.leader("XRUN Count"));
+        assertEquals("Ports per client  . . . . . . ", SummaryFormatter.leader("Ports per client"));
+        assertEquals("Total seconds ran . . . . . . ", SummaryFormatter.leader("Total seconds ran"));
+        assertEquals("Average Context-Switch Rate . ", SummaryFormatter.leader("Average Context-Switch Rate"));
+    }
+}
