@@ -50,6 +50,7 @@ public final class SummaryFormatter {
         text(out, "Client Mode", "inproc");
         text(out, "Watchdog Policy", "none");
         text(out, "Work per Client", s.work() + " filter stages" + (s.chain() ? ", chained" : ", unconnected"));
+        text(out, "Spin before Period", s.spinMicros() < 0 ? "always (never parks)" : s.spinMicros() + " usecs");
         percent(out, leader("Maximum DSP Load"), m.dspLoadMax());
         micros(out, leader("Delay p99.9"), m.delayP999Micros());
         decimal(out, leader("Cycle Mean"), m.cycleMeanMicros(), "usecs");

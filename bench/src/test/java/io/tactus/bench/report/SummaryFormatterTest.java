@@ -46,6 +46,7 @@ class SummaryFormatterTest {
                 Client Mode . . . . . . . . . : inproc
                 Watchdog Policy . . . . . . . : none
                 Work per Client . . . . . . . : 0 filter stages, unconnected
+                Spin before Period  . . . . . : 200 usecs
                 Maximum DSP Load  . . . . . . :    71.9 %
                 Delay p99.9 . . . . . . . . . :    38   usecs
                 Cycle Mean  . . . . . . . . . :  457.30 usecs
