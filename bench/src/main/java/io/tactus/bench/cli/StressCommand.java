@@ -54,7 +54,7 @@ public final class StressCommand implements Callable<Integer> {
     String connect;
 
     // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and the measured
-    // difference on the project's VM was 15-45 xruns per minute at 200 against 0 at 1000 (see README).
+    // difference on the project's VM was 15-45 xruns per minute at 200 against 0-2 at 1000 (see README).
     @Option(names = "--spin-us", defaultValue = "1000", description = "spin this long before each period instead of sleeping; -1 always spins (default ${DEFAULT-VALUE}; the server's default is 200)")
     long spinMicros;
 

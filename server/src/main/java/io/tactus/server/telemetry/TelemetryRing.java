@@ -13,6 +13,7 @@ public final class TelemetryRing {
 
     private final RingBuffer<CycleRecord> ring;
     private final EventPoller<CycleRecord> poller;
+    private final Counting counting = new Counting();
     private long claimed = -1;
 
     public TelemetryRing(int size, int maxClients) {
@@ -44,7 +45,6 @@ public final class TelemetryRing {
 
     /** Consumer thread: hands every published record to {@code handler}; returns how many. */
     public int drain(EventPoller.Handler<CycleRecord> handler) {
-        Counting counting = this.counting;
         counting.delegate = handler;
         counting.count = 0;
         try {
@@ -54,8 +54,6 @@ public final class TelemetryRing {
         }
         return counting.count;
     }
-
-    private final Counting counting = new Counting();
 
     private static final class Counting implements EventPoller.Handler<CycleRecord> {
         EventPoller.Handler<CycleRecord> delegate;
