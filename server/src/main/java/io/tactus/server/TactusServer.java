@@ -8,7 +8,6 @@ import io.tactus.api.spi.TransportRegistry;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.RealtimeThreadFactory;
 import io.tactus.rt.SchedulingOutcome;
-import io.tactus.server.agent.AgentRunner;
 import io.tactus.server.engine.ClockSource;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.EngineProxy;
@@ -40,7 +39,6 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
     private final SchedulingOutcome scheduling;
     private final RunMetrics metrics;
     private final MetricsAgent metricsAgent;
-    private final AgentRunner metricsRunner;
     private final GraphController controller;
     private final Notifier notifier = new Notifier();
     private volatile boolean closed;
@@ -54,8 +52,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
         this.metrics = new RunMetrics(new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos(),
                 settings.metricsSkipCycles());
-        this.metricsAgent = new MetricsAgent(telemetry, metrics);
-        this.metricsRunner = new AgentRunner(metricsAgent, TimeUnit.MILLISECONDS.toNanos(1)).start();
+        this.metricsAgent = new MetricsAgent(telemetry, metrics).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier);
         metricsAgent.addListener(this::onCycle);
@@ -68,6 +65,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         engineThread.start();
         try {
             this.scheduling = factory.awaitOutcome(5_000);
+            engine.awaitReady(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TactusException("interrupted while starting the engine thread", e);
@@ -215,7 +213,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        metricsRunner.close();
+        metricsAgent.close();
         List<ClientNode> remaining = new ArrayList<>();
         for (String name : controller.clientNames()) {
             ClientNode client = controller.graph().clientOrNull(name);

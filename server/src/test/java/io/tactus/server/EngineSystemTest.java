@@ -94,6 +94,36 @@ class EngineSystemTest {
     }
 
     @Test
+    void shouldAllocateNothingWhenTheFirstXrunComesAfterWarmUp() throws Exception {
+        try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            new TestMixer(server, "m1");
+            new TestMixer(server, "m2");
+            var stall = new java.util.concurrent.atomic.AtomicLong();
+            var staller = server.openClient("staller");
+            // One code path for short and long stalls: a long one must not be the first run of some
+            // branch in the client's own code, or the JIT's deoptimisation of that is what we measure.
+            staller.setProcessCallback(n -> java.util.concurrent.locks.LockSupport.parkNanos(1 + stall.getAndSet(0)));
+            staller.activate();
+            // Warm-up with 2 us stalls, which cause no xrun, so the engine's overrun path is first
+            // taken for real after the allocation baseline.
+            for (int i = 0; i < 100; i++) {
+                stall.set(2_000);
+                sleep(10);
+            }
+            server.restartMetrics();
+            sleep(200);
+            long allocatedBefore = server.metrics().rtAllocatedBytes();
+            stall.set(4_000_000); // three periods: an xrun and a resynchronisation
+            sleep(300);
+            MetricsSnapshot m = server.stopMetrics(5, TimeUnit.SECONDS);
+            assertTrue(allocatedBefore >= 0, "the allocation baseline was taken");
+            assertTrue(m.xruns() >= 1, "the stall caused an xrun");
+            assertTrue(m.timeouts() >= 1, "and the staller was the client running at the deadline");
+            assertEquals(0, m.rtAllocatedBytes() - allocatedBefore, "bytes allocated on the engine thread around its first xrun");
+        }
+    }
+
+    @Test
     void shouldStopCallingAClientOnceDeactivateReturns() {
         try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
             TestMixer mixer = new TestMixer(server, "m");

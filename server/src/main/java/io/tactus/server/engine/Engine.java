@@ -8,6 +8,7 @@ import io.tactus.server.telemetry.CycleRecord;
 import io.tactus.server.telemetry.TelemetryRing;
 
 import java.lang.management.ManagementFactory;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,6 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Engine implements Runnable, EventPoller.Handler<Command> {
 
+    /** How long the warm-up may take before the first period, at most. */
+    private static final long WARMUP_LIMIT_NANOS = 3_000_000_000L;
+
     private final EngineSettings settings;
     private final Driver driver;
     private final ClockSource clock;
@@ -36,7 +40,12 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private final com.sun.management.ThreadMXBean threads;
 
     private ExecutionPlan plan = ExecutionPlan.empty();
+    private PeriodTiming timing;
+    private boolean paced;
+    private long k;
+    private boolean afterOverrun;
     private volatile boolean running = true;
+    private volatile boolean ready;
     private volatile long appliedGeneration;
     private volatile long telemetryDropped;
     private volatile boolean inputEnded;
@@ -57,31 +66,37 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
 
     @Override
     public void run() {
-        int nframes = settings.nframes();
-        trainRarePaths();
-        PeriodTiming timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), nframes);
-        boolean paced = driver.isPaced();
-        boolean afterOverrun = false;
-        long k = 0;
+        warmUp();
+        timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), settings.nframes());
+        paced = driver.isPaced();
         while (running) {
-            long ideal = timing.idealStart(k);
-            long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
-            long wakeup = paced ? waiter.awaitUntil(ideal) : clock.nanoTime();
-            CycleRecord record = telemetry.claim(scratch);
-            boolean more = runCycle(record, nframes, deadline);
-            long end = clock.nanoTime();
-            long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
-            record.rtAllocatedBytes = measureAllocation(k);
-            if (!telemetry.publish(record)) {
-                telemetryDropped = telemetryDropped + 1;
-            }
-            cyclesRun.lazySet(k + 1);
-            afterOverrun = record.xrun;
-            k = next;
-            if (!more) {
-                inputEnded = true;
-                running = false;
-            }
+            cycle();
+        }
+    }
+
+    /**
+     * One period, start to end. A method of its own rather than the body of {@link #run}'s loop, so the
+     * JIT compiles it as a whole (a loop in a method entered once would stay interpreted for minutes at
+     * 750 iterations a second). Realtime, allocation-free.
+     */
+    private void cycle() {
+        long ideal = timing.idealStart(k);
+        long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
+        long wakeup = paced ? waiter.awaitUntil(ideal) : clock.nanoTime();
+        CycleRecord record = telemetry.claim(scratch);
+        boolean more = runCycle(record, settings.nframes(), deadline);
+        long end = clock.nanoTime();
+        long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
+        record.rtAllocatedBytes = measureAllocation(k);
+        if (!telemetry.publish(record)) {
+            telemetryDropped = telemetryDropped + 1;
+        }
+        cyclesRun.lazySet(k + 1);
+        afterOverrun = record.xrun;
+        k = next;
+        if (!more) {
+            inputEnded = true;
+            running = false;
         }
     }
 
@@ -107,10 +122,38 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     }
 
     /**
-     * Runs the overrun and late-wake-up paths on synthetic times before the first period, so the JIT
-     * profiles both outcomes of every rare branch. A branch it never saw taken is compiled as a trap,
-     * and the deoptimisation the first real xrun would then cause allocates on this thread.
+     * Before the first period: runs the engine's own code on a synthetic graph (a private plan and
+     * driver, nothing the server sees) until the JIT has compiled it, and takes the overrun and
+     * late-wake-up paths on synthetic times so the JIT profiles both outcomes of every rare branch.
+     * Compiling, and above all deoptimising (a branch never seen taken is compiled as a trap), costs
+     * the thread that runs into it a few hundred bytes of allocation; this moves all of that before the
+     * first real period.
      */
+    private void warmUp() {
+        EngineWarmup rehearsal = EngineWarmup.create(settings.nframes());
+        EngineProxy switches = new EngineProxy(64);
+        CycleRecord record = new CycleRecord(settings.maxClients());
+        var compiler = ManagementFactory.getCompilationMXBean();
+        long giveUp = clock.nanoTime() + WARMUP_LIMIT_NANOS;
+        long compiled = -1;
+        while (clock.nanoTime() < giveUp && compiled != compiler.getTotalCompilationTime()) {
+            compiled = compiler.getTotalCompilationTime();
+            for (int i = 0; i < 20_000; i++) {
+                if (i % 50 == 0) {
+                    switches.switchPlan(i % 100 == 0 ? rehearsal.plan() : rehearsal.other());
+                }
+                while (pollCommands(switches.poller())) {
+                    // as in runCycle
+                }
+                runPlan(plan, rehearsal.driver(), record, settings.nframes());
+            }
+            trainRarePaths();
+            LockSupport.parkNanos(20_000_000); // let compilations queued by this round finish
+        }
+        plan = ExecutionPlan.empty();
+        ready = true;
+    }
+
     private void trainRarePaths() {
         PeriodTiming timing = new PeriodTiming(0, settings.sampleRate(), settings.nframes());
         long period = timing.periodNanos();
@@ -139,12 +182,17 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
      */
     public boolean runCycle(CycleRecord record, int nframes, long deadline) {
         ExecutionPlan previous = plan;
-        while (pollCommands()) {
+        while (pollCommands(commands)) {
             // drain every pending command before the cycle starts
         }
         ExecutionPlan current = plan;
         record.planSwitched = current != previous;
         record.commandsDone = clock.nanoTime();
+        return runPlan(current, driver, record, nframes);
+    }
+
+    /** Capture, every client in graph order, playback. Realtime, allocation-free. */
+    private boolean runPlan(ExecutionPlan current, Driver driver, CycleRecord record, int nframes) {
         boolean more = driver.read(current.capture(), nframes);
         int count = current.stepCount();
         record.plan = current;
@@ -177,9 +225,9 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         return more;
     }
 
-    private boolean pollCommands() {
+    private boolean pollCommands(EventPoller<Command> poller) {
         try {
-            return commands.poll(this) == EventPoller.PollState.PROCESSING;
+            return poller.poll(this) == EventPoller.PollState.PROCESSING;
         } catch (Exception impossible) {
             // onEvent throws nothing; the poller's signature is wider than its use here.
             return false;
@@ -210,6 +258,15 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
             rtAllocatedBytes = threads.getCurrentThreadAllocatedBytes() - allocationBaseline;
         }
         return rtAllocatedBytes;
+    }
+
+    /** Waits until the engine has warmed up and runs periods; false on timeout. */
+    public boolean awaitReady(long timeoutMillis) throws InterruptedException {
+        long end = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (!ready && running && System.nanoTime() < end) {
+            Thread.sleep(1);
+        }
+        return ready;
     }
 
     /** Asks the loop to end after the current cycle; any thread. */

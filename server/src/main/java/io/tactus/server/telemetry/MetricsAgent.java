@@ -1,25 +1,38 @@
 package io.tactus.server.telemetry;
 
-import com.lmax.disruptor.EventPoller;
-import io.tactus.server.agent.Agent;
+import com.lmax.disruptor.BatchEventProcessor;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.ExceptionHandler;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The telemetry consumer: drains the ring, feeds {@link RunMetrics}, and hands each record to the
- * listeners (xrun notifications, and later the watchdog). It is the only reader of the ring, on a
- * normal thread; if it falls behind, the engine drops records rather than wait for it.
+ * The telemetry consumer: feeds each cycle record to {@link RunMetrics} and to the listeners (xrun
+ * notifications, and later the watchdog), on its own normal thread. If it falls behind, the engine drops
+ * records rather than wait for it. A listener that throws is counted and reported once; the consumer
+ * goes on.
  */
-public final class MetricsAgent implements Agent, EventPoller.Handler<CycleRecord> {
+public final class MetricsAgent implements EventHandler<CycleRecord>, AutoCloseable {
 
-    private final TelemetryRing ring;
     private final RunMetrics metrics;
     private final List<CycleListener> listeners = new CopyOnWriteArrayList<>();
+    private final AtomicLong failures = new AtomicLong();
+    private final BatchEventProcessor<CycleRecord> processor;
+    private final Thread thread;
 
     public MetricsAgent(TelemetryRing ring, RunMetrics metrics) {
-        this.ring = ring;
         this.metrics = metrics;
+        this.processor = ring.consumer(this);
+        processor.setExceptionHandler(new ReportOnce());
+        this.thread = new Thread(processor, "tactus-metrics");
+        thread.setDaemon(true);
+    }
+
+    public MetricsAgent start() {
+        thread.start();
+        return this;
     }
 
     public void addListener(CycleListener listener) {
@@ -27,23 +40,46 @@ public final class MetricsAgent implements Agent, EventPoller.Handler<CycleRecor
     }
 
     @Override
-    public int doWork() {
-        return ring.drain(this);
-    }
-
-    @Override
-    public boolean onEvent(CycleRecord record, long sequence, boolean endOfBatch) {
+    public void onEvent(CycleRecord record, long sequence, boolean endOfBatch) {
         record.findTimeoutClient();
         metrics.onCycle(record);
         for (CycleListener listener : listeners) {
             listener.onCycle(record);
         }
         record.plan = null; // let old plans be collected
-        return true;
     }
 
+    public long failures() {
+        return failures.get();
+    }
+
+    /** Stops the consumer thread; records not yet consumed are left unread. */
     @Override
-    public String roleName() {
-        return "tactus-metrics";
+    public void close() {
+        processor.halt();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private final class ReportOnce implements ExceptionHandler<CycleRecord> {
+        @Override
+        public void handleEventException(Throwable ex, long sequence, CycleRecord event) {
+            if (failures.getAndIncrement() == 0) {
+                System.err.println("tactus: a telemetry listener failed (" + ex + "); further failures are counted");
+            }
+        }
+
+        @Override
+        public void handleOnStartException(Throwable ex) {
+            handleEventException(ex, -1, null);
+        }
+
+        @Override
+        public void handleOnShutdownException(Throwable ex) {
+            handleEventException(ex, -1, null);
+        }
     }
 }

@@ -1,0 +1,52 @@
+package io.tactus.server.engine;
+
+import io.tactus.server.driver.DummyDriver;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.graph.Graph;
+
+import java.nio.FloatBuffer;
+
+/**
+ * A private graph for the engine to rehearse on before its first period: four clients with a chain,
+ * a fan-out and a fan-in, and fan-in into playback, on its own dummy driver; and a second plan of
+ * another shape to switch to and fro. It exercises every piece of
+ * engine code a real plan runs (port rebinding, mixes, rewinds, timing, the driver calls) and none of
+ * it is visible to the server or its clients.
+ */
+record EngineWarmup(ExecutionPlan plan, ExecutionPlan other, DummyDriver driver) {
+
+    static EngineWarmup create(int nframes) {
+        Graph graph = graph(nframes);
+        ExecutionPlan plan = graph.plan(0);
+        graph.disconnect("w3:out", "w4:in");
+        graph.disconnect("w3:out", "system:playback_1");
+        return new EngineWarmup(plan, graph.plan(0), new DummyDriver(1, 1));
+    }
+
+    /** Plans of generation 0: no control thread ever waits for that generation. */
+    private static Graph graph(int nframes) {
+        Graph graph = new Graph(nframes, 1, 1);
+        for (int i = 1; i <= 4; i++) {
+            ClientNode client = graph.addClient("w" + i);
+            var in = graph.addPort(client, "in", true, false);
+            var out = graph.addPort(client, "out", false, false);
+            client.setProcess(n -> copy(in.getFloatBuffer(), out.getFloatBuffer(), n));
+            graph.setActive(client, true);
+        }
+        graph.connect("system:capture_1", "w1:in");
+        graph.connect("w1:out", "w2:in");
+        graph.connect("w1:out", "w3:in");
+        graph.connect("w2:out", "w4:in");
+        graph.connect("w3:out", "w4:in");
+        graph.connect("w4:out", "system:playback_1");
+        graph.connect("w3:out", "system:playback_1");
+        return graph;
+    }
+
+    private static void copy(FloatBuffer in, FloatBuffer out, int nframes) {
+        for (int i = 0; i < nframes; i++) {
+            out.put(i, in.get(i));
+        }
+    }
+}
