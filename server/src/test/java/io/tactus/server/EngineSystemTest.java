@@ -36,7 +36,7 @@ class EngineSystemTest {
             mixers.get(0).client.connect("mix20:out_1", "system:playback_1");
             mixers.get(0).client.connect("mix19:out_1", "system:playback_1"); // fan-in mix
             sleep(1_000); // past the 300-cycle warm-up
-            settleCompiler();
+            JitQuiet.await();
             server.restartMetrics();
             sleep(200);
             long allocatedBefore = server.metrics().rtAllocatedBytes();
@@ -69,7 +69,7 @@ class EngineSystemTest {
             // Warm-up takes in graph changes too, so that every path of a switch is compiled before
             // the allocation baseline (the JIT's first transitions into a path are not ours to count).
             applyChanges(server, fixed, random, 1000);
-            settleCompiler();
+            JitQuiet.await();
             long from = server.restartMetrics();
             sleep(200);
             long allocatedBefore = server.metrics().rtAllocatedBytes();
@@ -177,26 +177,6 @@ class EngineSystemTest {
             assertTrue(orders.size() > 10);
             assertTrue(orders.stream().allMatch("b,a"::equals));
             assertEquals(0, server.telemetryDropped());
-        }
-    }
-
-    /**
-     * Waits (at most 10 s) until the JIT has compiled nothing for half a second. A compilation can cost
-     * the engine thread a one-off allocation (see README, known issues); these tests hold the engine's
-     * own path to zero, so they measure after the compiler has settled.
-     */
-    static void settleCompiler() {
-        var compiler = java.lang.management.ManagementFactory.getCompilationMXBean();
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        long last = compiler.getTotalCompilationTime();
-        long quietSince = System.nanoTime();
-        while (System.nanoTime() < end && System.nanoTime() - quietSince < 500_000_000L) {
-            sleep(50);
-            long now = compiler.getTotalCompilationTime();
-            if (now != last) {
-                last = now;
-                quietSince = System.nanoTime();
-            }
         }
     }
 

@@ -7,7 +7,7 @@ import io.tactus.server.engine.EngineSettings;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Settings for servers started by tests: unique names, dummy driver, short warm-up. */
-final class ServerTestSupport {
+public final class ServerTestSupport {
 
     private static final AtomicInteger NEXT = new AtomicInteger();
 
@@ -26,7 +26,7 @@ final class ServerTestSupport {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    static void sleep(long millis) {
+    public static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
