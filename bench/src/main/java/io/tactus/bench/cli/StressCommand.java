@@ -1,6 +1,7 @@
 package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.load.LoadKind;
 import io.tactus.bench.report.SummaryFormatter;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
@@ -58,10 +59,16 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--spin-us", defaultValue = "1000", description = "spin this long before each period instead of sleeping; -1 always spins (default ${DEFAULT-VALUE}; the server's default is 200)")
     long spinMicros;
 
+    @Option(names = "--load", defaultValue = "none", description = "background load: none, cpu (a busy process per core) or compile (javac in a loop) (default ${DEFAULT-VALUE})")
+    String load;
+
+    @Option(names = "--stagger", defaultValue = "0", description = "seconds between two clients joining, as jack_test3 did (default ${DEFAULT-VALUE}: all join before the warm-up)")
+    int stagger;
+
     @Override
     public Integer call() throws InterruptedException {
         StressSettings settings = new StressSettings(clients, ports, frames, rate, seconds, warmup, scheduling(),
-                work, chain(), spinMicros);
+                work, chain(), spinMicros, LoadKind.parse(load), stagger);
         StressResult result = new StressTest(settings, System.err).run();
         System.out.print(SummaryFormatter.format(result));
         return 0;

@@ -1,6 +1,7 @@
 package io.tactus.bench.stress;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.load.LoadKind;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
 
@@ -18,9 +19,18 @@ import io.tactus.server.ServerSettings;
  * @param work           one-pole stages per output sample in each client
  * @param chain          connect capture -> client 1 -> ... -> client N -> playback
  * @param spinMicros     spin before each period instead of parking; -1 spins always
+ * @param load           background load during the run
+ * @param staggerSeconds seconds between two clients joining (0: all join before the warm-up)
  */
 public record StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
-                             SchedulingSettings scheduling, int work, boolean chain, long spinMicros) {
+                             SchedulingSettings scheduling, int work, boolean chain, long spinMicros,
+                             LoadKind load, int staggerSeconds) {
+
+    /** jack_test3's defaults with the engine as DESIGN.md's stress test runs it. */
+    public static StressSettings defaults() {
+        return new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 1000,
+                LoadKind.NONE, 0);
+    }
 
     public void validate() {
         ServerSettings.validateFrames(frames);
@@ -31,6 +41,7 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
         require(warmupSeconds >= 0, "--warmup must be 0 or more seconds, not " + warmupSeconds);
         require(work >= 0 && work <= 10_000, "--work must be from 0 to 10000 filter stages, not " + work);
         require(spinMicros >= -1, "--spin-us must be -1 (always spin) or 0 or more, not " + spinMicros);
+        require(staggerSeconds >= 0 && staggerSeconds <= 3600, "--stagger must be from 0 to 3600 seconds, not " + staggerSeconds);
     }
 
     private static void require(boolean ok, String sentence) {

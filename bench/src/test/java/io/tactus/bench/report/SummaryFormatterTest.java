@@ -14,7 +14,8 @@ class SummaryFormatterTest {
 
     @Test
     void shouldPrintTheJackTest3BlockLabelForLabelThenTactusLines() {
-        StressSettings settings = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 200);
+        StressSettings settings = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 200,
+                io.tactus.bench.load.LoadKind.NONE, 0);
         MetricsSnapshot m = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
                 440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of());
         CpuUsage cpu = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
