@@ -2,6 +2,7 @@ package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
 import io.tactus.bench.load.LoadKind;
+import io.tactus.bench.report.ReportFiles;
 import io.tactus.bench.report.SummaryFormatter;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
@@ -11,6 +12,7 @@ import io.tactus.rt.SchedulingSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code tactus stress}: the jack_test3 run and its report. */
@@ -45,7 +47,7 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--nice", defaultValue = "0", description = "nice value for --sched other (default ${DEFAULT-VALUE})")
     int nice;
 
-    @Option(names = "--dl-budget", defaultValue = "50", description = "SCHED_DEADLINE runtime as a percentage of the period (default ${DEFAULT-VALUE})")
+    @Option(names = "--dl-budget", defaultValue = "90", description = "SCHED_DEADLINE runtime as a percentage of the period; it must cover --spin-us and the work (default ${DEFAULT-VALUE})")
     int dlBudget;
 
     @Option(names = "--work", defaultValue = "0", description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2)")
@@ -65,13 +67,60 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--stagger", defaultValue = "0", description = "seconds between two clients joining, as jack_test3 did (default ${DEFAULT-VALUE}: all join before the warm-up)")
     int stagger;
 
+    @Option(names = "--out", description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
+    java.nio.file.Path out;
+
+    @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread); process comes with out-of-process clients")
+    String clientMode;
+
+    @Option(names = "--watchdog", defaultValue = "none", description = "degradation policy; only none exists yet")
+    String watchdog;
+
+    @Option(names = "--hogs", defaultValue = "0", description = "hyperactive clients to add; not available yet")
+    int hogs;
+
+    @Option(names = "--hog-load", description = "not available yet (comes with the watchdog)")
+    Integer hogLoad;
+
+    @Option(names = "--hog-after", description = "not available yet (comes with the watchdog)")
+    Integer hogAfter;
+
+    @Option(names = "--hog-pattern", description = "not available yet (comes with the watchdog)")
+    String hogPattern;
+
+    @Option(names = "--rt-limit", description = "kernel RT budget in percent for the run; not available yet (comes with the watchdog)")
+    Integer rtLimit;
+
     @Override
     public Integer call() throws InterruptedException {
+        refuseWhatIsNotBuiltYet();
         StressSettings settings = new StressSettings(clients, ports, frames, rate, seconds, warmup, scheduling(),
                 work, chain(), spinMicros, LoadKind.parse(load), stagger);
         StressResult result = new StressTest(settings, System.err).run();
         System.out.print(SummaryFormatter.format(result));
+        if (out != null) {
+            ReportFiles.write(out, result, List.of());
+            System.err.println("tactus stress: wrote summary.txt, summary.json, per-second.csv and graph.png to " + out);
+        }
         return 0;
+    }
+
+    /** Options that belong to later work fail with one sentence rather than being ignored. */
+    private void refuseWhatIsNotBuiltYet() {
+        if (!clientMode.equals("inproc")) {
+            throw new TactusException(clientMode.equals("process")
+                    ? "--client-mode process is not available yet: clients in their own JVMs are still being built; use --client-mode inproc"
+                    : "--client-mode must be inproc or process, not '" + clientMode + "'");
+        }
+        if (!watchdog.equals("none")) {
+            throw new TactusException("--watchdog " + watchdog + " is not available yet: the degradation policies are still being built; only none runs today");
+        }
+        if (hogs != 0 || hogLoad != null || hogAfter != null || hogPattern != null) {
+            throw new TactusException("--hogs, --hog-load, --hog-after and --hog-pattern are not available yet: the hog client comes with the watchdog");
+        }
+        if (rtLimit != null) {
+            throw new TactusException("--rt-limit is not available yet: it comes with the watchdog; the kernel budget was not changed");
+        }
     }
 
     private SchedulingSettings scheduling() {

@@ -1,6 +1,7 @@
 package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.matrix.MatrixCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tactus", mixinStandardHelpOptions = true, version = "tactus 0.1.0",
         description = "A JACK-like realtime audio graph server for the JVM.",
-        subcommands = {StressCommand.class})
+        subcommands = {StressCommand.class, MatrixCommand.class})
 public final class TactusMain implements Runnable {
 
     public static void main(String[] args) {

@@ -51,6 +51,10 @@ public final class SummaryFormatter {
         text(out, "Watchdog Policy", "none");
         text(out, "Work per Client", s.work() + " filter stages" + (s.chain() ? ", chained" : ", unconnected"));
         text(out, "Spin before Period", s.spinMicros() < 0 ? "always (never parks)" : s.spinMicros() + " usecs");
+        text(out, "Background Load", result.load());
+        if (s.staggerSeconds() > 0) {
+            text(out, "Stagger", s.staggerSeconds() + " s between clients; the averages include the ramp");
+        }
         percent(out, leader("Maximum DSP Load"), m.dspLoadMax());
         micros(out, leader("Delay p99.9"), m.delayP999Micros());
         decimal(out, leader("Cycle Mean"), m.cycleMeanMicros(), "usecs");
@@ -64,8 +68,16 @@ public final class SummaryFormatter {
                 : String.format(Locale.ROOT, "%5d", m.rtAllocatedBytes()));
         percent(out, leader("Average CPU Steal Load"), cpu.steal());
         text(out, "Warm-up Excluded", s.warmupSeconds() + " s");
+        if (result.rssAtEndKb() >= 0) {
+            text(out, "Resident Memory", (result.rssAt30sKb() >= 0 ? mib(result.rssAt30sKb()) + " at 30 s, " : "")
+                    + mib(result.rssAtEndKb()) + " at end");
+        }
         line(out, RULE);
         return out.toString();
+    }
+
+    private static String mib(long kib) {
+        return String.format(Locale.ROOT, "%.1f MiB", kib / 1024.0);
     }
 
     /** Cycle time not spent in the clients' own work, per client: what the engine costs. */

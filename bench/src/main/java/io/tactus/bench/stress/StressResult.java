@@ -3,6 +3,8 @@ package io.tactus.bench.stress;
 import io.tactus.bench.report.CpuUsage;
 import io.tactus.server.telemetry.MetricsSnapshot;
 
+import java.util.List;
+
 /**
  * What one stress run measured, with the configuration it ran under.
  *
@@ -12,7 +14,18 @@ import io.tactus.server.telemetry.MetricsSnapshot;
  * @param scheduling       what the engine thread actually got, e.g. "SCHED_FIFO 70"
  * @param clientsEvicted   clients the server removed during the run
  * @param telemetryDropped cycle records the consumer missed
+ * @param load             what the background load was, e.g. "none"
+ * @param stealPerSecond   the hypervisor's share of all CPU time in each measured second, percent
+ * @param rssAt30sKb       resident memory after 30 measured seconds, KiB; -1 for shorter runs
+ * @param rssAtEndKb       resident memory at the end of the run, KiB
  */
 public record StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
-                           int clientsEvicted, long telemetryDropped) {
+                           int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
+                           long rssAt30sKb, long rssAtEndKb) {
+
+    /** A result without the per-second extras, for tests and tools that build one by hand. */
+    public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
+                        int clientsEvicted, long telemetryDropped) {
+        this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, "none", List.of(), -1, -1);
+    }
 }

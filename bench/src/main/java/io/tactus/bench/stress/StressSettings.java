@@ -41,6 +41,12 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
         require(warmupSeconds >= 0, "--warmup must be 0 or more seconds, not " + warmupSeconds);
         require(work >= 0 && work <= 10_000, "--work must be from 0 to 10000 filter stages, not " + work);
         require(spinMicros >= -1, "--spin-us must be -1 (always spin) or 0 or more, not " + spinMicros);
+        if (scheduling.policy() == io.tactus.rt.SchedulingPolicy.DEADLINE) {
+            long runtimeMicros = scheduling.runtimeNanos() / 1000;
+            require(spinMicros >= 0 && spinMicros < runtimeMicros, "--spin-us " + spinMicros
+                    + " does not fit in the SCHED_DEADLINE runtime of " + runtimeMicros
+                    + " usecs per period: the kernel would stop the engine mid-spin; raise --dl-budget or lower --spin-us");
+        }
         require(staggerSeconds >= 0 && staggerSeconds <= 3600, "--stagger must be from 0 to 3600 seconds, not " + staggerSeconds);
     }
 

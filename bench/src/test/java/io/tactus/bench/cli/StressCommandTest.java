@@ -32,6 +32,16 @@ class StressCommandTest {
         assertEquals("tactus: --connect must be none or chain, not 'ring'", errorOf("stress", "--connect", "ring"));
         assertEquals("tactus: --clients must be from 1 to 200, not 0", errorOf("stress", "--clients", "0"));
         assertTrue(errorOf("stress", "--sched", "batch").startsWith("tactus: "), "unknown policy");
+        assertEquals("tactus: --load must be none, cpu or compile, not 'tea'", errorOf("stress", "--load", "tea"));
+        assertEquals("tactus: --stagger must be from 0 to 3600 seconds, not -1", errorOf("stress", "--stagger", "-1"));
+    }
+
+    @Test
+    void shouldRefuseOptionsOfLaterWorkRatherThanIgnoreThem() {
+        assertTrue(errorOf("stress", "--client-mode", "process").contains("not available yet"));
+        assertTrue(errorOf("stress", "--watchdog", "evict").contains("not available yet"));
+        assertTrue(errorOf("stress", "--hogs", "1").contains("not available yet"));
+        assertTrue(errorOf("stress", "--rt-limit", "30").contains("the kernel budget was not changed"));
     }
 
     @Test

@@ -48,6 +48,7 @@ class SummaryFormatterTest {
                 Watchdog Policy . . . . . . . : none
                 Work per Client . . . . . . . : 0 filter stages, unconnected
                 Spin before Period  . . . . . : 200 usecs
+                Background Load . . . . . . . : none
                 Maximum DSP Load  . . . . . . :    71.9 %
                 Delay p99.9 . . . . . . . . . :    38   usecs
                 Cycle Mean  . . . . . . . . . :  457.30 usecs

@@ -27,6 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Engine implements Runnable, EventPoller.Handler<Command> {
 
+    /** Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}). */
+    static final long SPIN_BUDGET_PERCENT = 85;
+
     /** How long the warm-up may take before the first period, at most. */
     private static final long WARMUP_LIMIT_NANOS = 3_000_000_000L;
 
@@ -44,6 +47,9 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private boolean paced;
     private long k;
     private boolean afterOverrun;
+    private long periodNanos;
+    /** A slowly decaying maximum of recent cycle times: what the next cycle may need. */
+    private long cycleEstimate;
     private volatile boolean running = true;
     private volatile boolean ready;
     private volatile long appliedGeneration;
@@ -69,6 +75,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         warmUp();
         timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), settings.nframes());
         paced = driver.isPaced();
+        periodNanos = timing.periodNanos();
         while (running) {
             cycle();
         }
@@ -82,10 +89,12 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private void cycle() {
         long ideal = timing.idealStart(k);
         long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
-        long wakeup = paced ? waiter.awaitUntil(ideal) : clock.nanoTime();
+        long wakeup = paced ? waiter.awaitUntil(ideal, spinFor(settings.spinNanos(), periodNanos, cycleEstimate))
+                : clock.nanoTime();
         CycleRecord record = telemetry.claim(scratch);
         boolean more = runCycle(record, settings.nframes(), deadline);
         long end = clock.nanoTime();
+        cycleEstimate = Math.max(end - wakeup, cycleEstimate - (cycleEstimate >> 6));
         long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
         record.rtAllocatedBytes = measureAllocation(k);
         if (!telemetry.publish(record)) {
@@ -98,6 +107,20 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
             inputEnded = true;
             running = false;
         }
+    }
+
+    /**
+     * How long to spin before the next period. Spinning is realtime CPU time and counts against the
+     * kernel's RT budget (95 % by default); spin plus work over that budget gets every realtime thread
+     * stopped for tens of milliseconds each second. So the spin is cut to what leaves the cycle's
+     * expected work inside {@value #SPIN_BUDGET_PERCENT} % of the period. {@link PeriodWaiter#FULL_SPIN}
+     * is the user's explicit choice and is left alone. Realtime, allocation-free.
+     */
+    static long spinFor(long configured, long periodNanos, long cycleEstimate) {
+        if (configured == PeriodWaiter.FULL_SPIN) {
+            return PeriodWaiter.FULL_SPIN;
+        }
+        return Math.max(0, Math.min(configured, periodNanos * SPIN_BUDGET_PERCENT / 100 - cycleEstimate));
     }
 
     /**
@@ -165,14 +188,15 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         }
         // Waits of every kind, interleaved so the profiling tier sees them all: woken late (no park, no
         // spin), a short spin, and a short park followed by a spin.
-        long spin = Math.max(0, settings.spinNanos());
         for (int i = 0; i < 2_000; i++) {
             long now = clock.nanoTime();
+            long estimate = i % 3 == 0 ? period : period / 20; // a heavy graph cuts the spin, a light one not
+            long spin = spinFor(settings.spinNanos(), period, estimate);
             waiter.awaitUntil(switch (i % 4) {
                 case 0 -> now - 1;
                 case 1, 2 -> now + 2_000;
-                default -> now + spin + 2_000;
-            });
+                default -> now + Math.max(0, spin) + 2_000;
+            }, spin);
         }
     }
 

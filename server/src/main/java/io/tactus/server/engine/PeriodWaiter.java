@@ -19,8 +19,13 @@ public final class PeriodWaiter {
         this.spinNanos = spinNanos;
     }
 
-    /** Returns the time of wake-up, at or after {@code deadline}. */
+    /** Returns the time of wake-up, at or after {@code deadline}, spinning the configured time. */
     public long awaitUntil(long deadline) {
+        return awaitUntil(deadline, spinNanos);
+    }
+
+    /** As {@link #awaitUntil(long)}, spinning {@code spinNanos} this time. */
+    public long awaitUntil(long deadline, long spinNanos) {
         long now = clock.nanoTime();
         if (spinNanos != FULL_SPIN) {
             while (deadline - now > spinNanos) {

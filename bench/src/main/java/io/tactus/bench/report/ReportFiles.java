@@ -1,0 +1,331 @@
+package io.tactus.bench.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tactus.api.TactusException;
+import io.tactus.bench.stress.StressResult;
+import io.tactus.bench.stress.StressSettings;
+import io.tactus.server.telemetry.SecondStats;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The files of {@code ./tactus stress --out DIR}: the summary block exactly as printed, the same figures
+ * as JSON for scripts, a per-second CSV for spreadsheets and a graph of the run for a quick look. JSON and
+ * CSV are derived from the result records themselves rather than from a hand-kept list, so a figure added
+ * to a record reaches the files without a change here; the price is that the files use the records'
+ * component names.
+ */
+public final class ReportFiles {
+
+    static {
+        // The graph is drawn with AWT; servers and CI machines have no display.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    public static final int GRAPH_WIDTH = 1200;
+    public static final int GRAPH_HEIGHT = 600;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** per-second.csv's leading columns by SecondStats component; any other component follows in snake_case. */
+    private static final Map<String, String> CSV_NAMES = new LinkedHashMap<>();
+
+    static {
+        CSV_NAMES.put("second", "second");
+        CSV_NAMES.put("dspLoadMean", "dsp_load_mean");
+        CSV_NAMES.put("dspLoadMax", "dsp_load_max");
+        CSV_NAMES.put("delayMaxMicros", "delay_max_us");
+        CSV_NAMES.put("xruns", "xruns");
+        CSV_NAMES.put("timeouts", "timeouts");
+        CSV_NAMES.put("clientsAlive", "clients_alive");
+    }
+
+    private static final List<RecordComponent> CSV_COLUMNS = csvColumns();
+
+    private ReportFiles() {
+    }
+
+    /**
+     * Writes summary.txt, summary.json, per-second.csv and graph.png into {@code dir}, creating it if needed
+     * and replacing files of those names.
+     *
+     * @param events marks for the graph and the JSON, in seconds since the start of measurement; may be empty
+     */
+    public static void write(Path dir, StressResult result, List<ReportEvent> events) {
+        List<ReportEvent> marks = events == null ? List.of() : List.copyOf(events);
+        createDirectory(dir);
+        writeText(dir.resolve("summary.txt"), SummaryFormatter.format(result));
+        writeText(dir.resolve("summary.json"), summaryJson(result, marks));
+        writeText(dir.resolve("per-second.csv"), perSecondCsv(perSecond(result)));
+        Path png = dir.resolve("graph.png");
+        try {
+            ChartUtils.saveChartAsPNG(png.toFile(), RunGraph.chart(result, marks), GRAPH_WIDTH, GRAPH_HEIGHT);
+        } catch (IOException e) {
+            throw cannotWrite(png, e);
+        }
+    }
+
+    static String summaryJson(StressResult result, List<ReportEvent> events) {
+        ObjectNode root = JSON.createObjectNode();
+        root.set("configuration", configuration(result.settings()));
+        root.set("results", results(result));
+        root.set("perSecond", JSON.valueToTree(perSecond(result)));
+        root.set("events", JSON.valueToTree(events));
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of plain values always serializes", e);
+        }
+    }
+
+    /** The settings as they are, with the scheduling request also in words ("SCHED_FIFO priority 70"). */
+    private static ObjectNode configuration(StressSettings settings) {
+        ObjectNode node = JSON.valueToTree(settings);
+        if (settings.scheduling() != null) {
+            ObjectNode scheduling = JSON.createObjectNode().put("description", settings.scheduling().describe());
+            scheduling.setAll((ObjectNode) node.get("scheduling"));
+            node.set("scheduling", scheduling);
+        }
+        return node;
+    }
+
+    /** Every figure of the summary block in one flat object: engine, derived, CPU, then the run's own. */
+    private static ObjectNode results(StressResult result) {
+        ObjectNode node = JSON.valueToTree(result.metrics());
+        node.remove("perSecond");
+        node.put("engineOverheadPerClientMicros", SummaryFormatter.overheadPerClient(result.metrics()));
+        node.setAll((ObjectNode) JSON.valueToTree(result.cpu()));
+        ObjectNode own = JSON.valueToTree(result);
+        own.remove(List.of("settings", "metrics", "cpu"));
+        node.setAll(own);
+        return node;
+    }
+
+    static String perSecondCsv(List<SecondStats> seconds) {
+        StringBuilder out = new StringBuilder();
+        out.append(CSV_COLUMNS.stream().map(ReportFiles::csvName).collect(Collectors.joining(","))).append('\n');
+        for (SecondStats second : seconds) {
+            out.append(CSV_COLUMNS.stream().map(c -> csvValue(valueOf(c, second))).collect(Collectors.joining(",")))
+                    .append('\n');
+        }
+        return out.toString();
+    }
+
+    private static List<RecordComponent> csvColumns() {
+        List<RecordComponent> all = List.of(SecondStats.class.getRecordComponents());
+        List<RecordComponent> ordered = new ArrayList<>();
+        CSV_NAMES.keySet().forEach(name -> all.stream().filter(c -> c.getName().equals(name)).forEach(ordered::add));
+        all.stream().filter(c -> !CSV_NAMES.containsKey(c.getName())).forEach(ordered::add);
+        return List.copyOf(ordered);
+    }
+
+    private static String csvName(RecordComponent c) {
+        return CSV_NAMES.getOrDefault(c.getName(),
+                c.getName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT));
+    }
+
+    private static Object valueOf(RecordComponent c, SecondStats second) {
+        try {
+            return c.getAccessor().invoke(second);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("record accessor " + c.getName() + " is public", e);
+        }
+    }
+
+    /** Plain decimals that read back to the same double, never an exponent or a locale's comma. */
+    private static String csvValue(Object value) {
+        if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            return Double.isFinite(d) ? BigDecimal.valueOf(d).toPlainString() : Double.toString(d);
+        }
+        String text = String.valueOf(value);
+        return text.matches("[^,\"\r\n]*") ? text : '"' + text.replace("\"", "\"\"") + '"';
+    }
+
+    static List<SecondStats> perSecond(StressResult result) {
+        List<SecondStats> seconds = result.metrics().perSecond();
+        return seconds == null ? List.of() : seconds;
+    }
+
+    private static void createDirectory(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new TactusException("Cannot create the report directory " + dir + ": " + whyNotCreated(dir, e)
+                    + "; give --out a directory that can be created.", e);
+        }
+    }
+
+    /** Names the file in the way when there is one, since the exception only says "Not a directory". */
+    private static String whyNotCreated(Path dir, IOException e) {
+        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                return Files.isDirectory(p) ? reason(e) : p + " is a file, not a directory";
+            }
+        }
+        return reason(e);
+    }
+
+    private static void writeText(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw cannotWrite(file, e);
+        }
+    }
+
+    private static TactusException cannotWrite(Path file, IOException e) {
+        return new TactusException("Cannot write the report file " + file + ": " + reason(e)
+                + "; check the space and permissions of the --out directory.", e);
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return String.valueOf(e.getMessage());
+    }
+
+    /**
+     * graph.png: DSP load on the left axis, delay maximum and xruns on two right-hand axes (their units are
+     * too far apart to share one), a labelled vertical line per event. A second's figures are drawn at its
+     * middle so that an event at 12.3 s falls inside the second it belongs to.
+     */
+    private static final class RunGraph {
+
+        private static final Color MEAN = new Color(31, 119, 180);
+        private static final Color MAX = new Color(255, 127, 14);
+        private static final Color DELAY = new Color(110, 110, 110);
+        private static final Color XRUN = new Color(214, 39, 40);
+        private static final Color EVENT = new Color(148, 0, 148);
+        private static final Color GRID = new Color(215, 215, 215);
+
+        static JFreeChart chart(StressResult result, List<ReportEvent> events) {
+            XYSeries mean = new XYSeries("DSP load mean (%)");
+            XYSeries max = new XYSeries("DSP load max (%)");
+            XYSeries delay = new XYSeries("delay max (\u00b5s)");
+            XYSeries xruns = new XYSeries("xruns per second");
+            double end = 1;
+            for (SecondStats s : perSecond(result)) {
+                double t = s.second() + 0.5;
+                mean.add(t, s.dspLoadMean());
+                max.add(t, s.dspLoadMax());
+                delay.add(t, s.delayMaxMicros());
+                xruns.add(t, s.xruns());
+                end = Math.max(end, s.second() + 1);
+            }
+            XYPlot plot = new XYPlot();
+            NumberAxis time = new NumberAxis("time (s)");
+            plot.setDomainAxis(time);
+            XYSeriesCollection load = new XYSeriesCollection(mean);
+            load.addSeries(max);
+            layer(plot, 0, load, axis("DSP load (%)"), AxisLocation.BOTTOM_OR_LEFT, lines(MEAN, MAX, 2f));
+            layer(plot, 1, new XYSeriesCollection(delay), axis("delay max (\u00b5s)"), AxisLocation.BOTTOM_OR_RIGHT,
+                    lines(DELAY, DELAY, 1f));
+            NumberAxis xrunAxis = axis("xruns per second");
+            xrunAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            xrunAxis.setAutoRangeMinimumSize(1);
+            layer(plot, 2, new XYSeriesCollection(xruns), xrunAxis, AxisLocation.BOTTOM_OR_RIGHT, bars());
+            for (int i = 0; i < events.size(); i++) {
+                plot.addDomainMarker(marker(events.get(i), i), Layer.FOREGROUND);
+                end = Math.max(end, Math.ceil(events.get(i).timeSeconds()));
+            }
+            time.setRange(0, end);
+            plot.setBackgroundPaint(Color.WHITE);
+            plot.setDomainGridlinePaint(GRID);
+            plot.setRangeGridlinePaint(GRID);
+            JFreeChart chart = new JFreeChart(title(result), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+            chart.setBackgroundPaint(Color.WHITE);
+            return chart;
+        }
+
+        private static String title(StressResult result) {
+            StressSettings s = result.settings();
+            String scheduling = result.scheduling() != null ? result.scheduling() : s.scheduling().describe();
+            return String.format(Locale.ROOT, "tactus stress: %d clients x %d ports, %d frames at %d Hz, %s",
+                    s.clients(), s.ports(), s.frames(), s.rate(), scheduling);
+        }
+
+        private static void layer(XYPlot plot, int index, XYSeriesCollection data, NumberAxis axis,
+                                  AxisLocation side, XYItemRenderer renderer) {
+            plot.setDataset(index, data);
+            plot.setRangeAxis(index, axis);
+            plot.setRangeAxisLocation(index, side);
+            plot.mapDatasetToRangeAxis(index, index);
+            plot.setRenderer(index, renderer);
+        }
+
+        private static NumberAxis axis(String label) {
+            NumberAxis axis = new NumberAxis(label);
+            axis.setAutoRangeIncludesZero(true);
+            return axis;
+        }
+
+        private static XYLineAndShapeRenderer lines(Color first, Color second, float width) {
+            XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+            renderer.setSeriesPaint(0, first);
+            renderer.setSeriesPaint(1, second);
+            renderer.setSeriesStroke(0, new BasicStroke(width));
+            renderer.setSeriesStroke(1, new BasicStroke(width));
+            return renderer;
+        }
+
+        private static XYBarRenderer bars() {
+            XYBarRenderer renderer = new XYBarRenderer(0.3);
+            renderer.setBarPainter(new StandardXYBarPainter());
+            renderer.setShadowVisible(false);
+            renderer.setSeriesPaint(0, XRUN);
+            return renderer;
+        }
+
+        /** Labels step down in four rows so that events close together stay readable. */
+        private static ValueMarker marker(ReportEvent event, int index) {
+            ValueMarker marker = new ValueMarker(event.timeSeconds(), EVENT, new BasicStroke(1.5f));
+            marker.setLabel(event.label());
+            marker.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+            marker.setLabelPaint(EVENT);
+            marker.setLabelBackgroundColor(new Color(255, 255, 255, 210));
+            marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            marker.setLabelOffset(new RectangleInsets(4 + 14 * (index % 4), 4, 4, 4));
+            return marker;
+        }
+    }
+}

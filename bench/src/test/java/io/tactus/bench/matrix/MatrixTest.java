@@ -1,0 +1,67 @@
+package io.tactus.bench.matrix;
+
+import io.tactus.bench.load.LoadKind;
+import io.tactus.bench.report.CpuUsage;
+import io.tactus.bench.stress.StressResult;
+import io.tactus.bench.stress.StressSettings;
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MatrixTest {
+
+    private static MatrixConfiguration configuration(SchedulingGroup group, LoadKind load, SchedulingSettings scheduling) {
+        StressSettings d = StressSettings.defaults();
+        return new MatrixConfiguration(group, load, new StressSettings(d.clients(), d.ports(), d.frames(), d.rate(), 20,
+                d.warmupSeconds(), scheduling, d.work(), d.chain(), d.spinMicros(), load, 0));
+    }
+
+    private static StressResult result(StressSettings settings, double delayMax) {
+        MetricsSnapshot m = new MetricsSnapshot(1000, 2, 0, 0, 0, 0, delayMax, 50, 40, 10, 300, 250, 200, 150,
+                15, 22.5, 0, 20, 20, 20.0, List.of());
+        return new StressResult(settings, m, CpuUsage.UNKNOWN, settings.scheduling().describe(), 0, 0);
+    }
+
+    @Test
+    void shouldRunEveryConfigurationInRoundsAndKeepGoingAfterAFailure() throws InterruptedException {
+        List<MatrixConfiguration> configurations = List.of(
+                configuration(SchedulingGroup.FIFO, LoadKind.NONE, SchedulingSettings.fifo(70)),
+                configuration(SchedulingGroup.RR, LoadKind.COMPILE, SchedulingSettings.rr(70)),
+                configuration(SchedulingGroup.OTHER, LoadKind.NONE, SchedulingSettings.other(0)));
+        List<String> ran = new ArrayList<>();
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Matrix matrix = new Matrix(configurations, 2, new PrintStream(progress, true), settings -> {
+            ran.add(settings.scheduling().describe());
+            if (settings.load() == LoadKind.COMPILE) {
+                throw new IllegalStateException("the compile load could not start");
+            }
+            return result(settings, 123.4);
+        });
+
+        List<MatrixRow> rows = matrix.run();
+
+        assertEquals(List.of("SCHED_FIFO priority 70", "SCHED_RR priority 70", "SCHED_OTHER nice 0",
+                "SCHED_FIFO priority 70", "SCHED_RR priority 70", "SCHED_OTHER nice 0"), ran);
+        assertEquals(6, rows.size());
+        assertTrue(rows.get(1).failed());
+        assertEquals("the compile load could not start", rows.get(1).failure());
+        assertEquals("rr+compile", rows.get(1).label());
+        assertFalse(rows.get(2).failed());
+        assertEquals(123.4, rows.get(5).delayMaxMicros());
+        assertEquals(2, rows.get(5).repeat());
+        List<String> lines = progress.toString().lines().toList();
+        assertEquals(12, lines.size(), progress.toString());
+        assertEquals("[2/6] SCHED_RR priority 70 + compile, 20 s (run 1 of 2)", lines.get(2));
+        assertEquals("[2/6] rr+compile failed: the compile load could not start", lines.get(3));
+        assertTrue(lines.get(1).startsWith("[1/6] fifo: delay max 123 usecs, xruns 2"), lines.get(1));
+    }
+}
