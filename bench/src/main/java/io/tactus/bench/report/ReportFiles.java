@@ -90,7 +90,7 @@ public final class ReportFiles {
         createDirectory(dir);
         writeText(dir.resolve("summary.txt"), SummaryFormatter.format(result));
         writeText(dir.resolve("summary.json"), summaryJson(result, marks));
-        writeText(dir.resolve("per-second.csv"), perSecondCsv(perSecond(result)));
+        writeText(dir.resolve("per-second.csv"), perSecondCsv(perSecond(result), result.stealPerSecond()));
         Path png = dir.resolve("graph.png");
         try {
             ChartUtils.saveChartAsPNG(png.toFile(), RunGraph.chart(result, marks), GRAPH_WIDTH, GRAPH_HEIGHT);
@@ -135,11 +135,15 @@ public final class ReportFiles {
         return node;
     }
 
-    static String perSecondCsv(List<SecondStats> seconds) {
+    /** One row per second; the hypervisor's steal for that second last, so host xruns show beside ours. */
+    static String perSecondCsv(List<SecondStats> seconds, List<Double> steal) {
         StringBuilder out = new StringBuilder();
-        out.append(CSV_COLUMNS.stream().map(ReportFiles::csvName).collect(Collectors.joining(","))).append('\n');
+        out.append(CSV_COLUMNS.stream().map(ReportFiles::csvName).collect(Collectors.joining(",")))
+                .append(",steal_pct\n");
         for (SecondStats second : seconds) {
             out.append(CSV_COLUMNS.stream().map(c -> csvValue(valueOf(c, second))).collect(Collectors.joining(",")))
+                    .append(',')
+                    .append(second.second() < steal.size() ? csvValue(steal.get(second.second())) : "")
                     .append('\n');
         }
         return out.toString();

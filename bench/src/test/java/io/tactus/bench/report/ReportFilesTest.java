@@ -91,7 +91,8 @@ class ReportFilesTest {
         ReportFiles.write(temp, result(seconds), EVENTS);
         List<String> lines = Files.readAllLines(temp.resolve("per-second.csv"));
 
-        assertEquals("second,dsp_load_mean,dsp_load_max,delay_max_us,xruns,timeouts,clients_alive,cycles", lines.get(0));
+        assertEquals("second,dsp_load_mean,dsp_load_max,delay_max_us,xruns,timeouts,clients_alive,cycles,steal_pct",
+                lines.get(0));
         assertEquals(31, lines.size());
         String[] row = lines.get(1 + 5).split(",");
         SecondStats five = seconds.get(5);
@@ -103,6 +104,8 @@ class ReportFilesTest {
         assertEquals(five.timeouts(), Integer.parseInt(row[5]));
         assertEquals(five.clientsAlive(), Integer.parseInt(row[6]));
         assertEquals(five.cycles(), Integer.parseInt(row[7]));
+        assertEquals(0.5, Double.parseDouble(row[8]), "the hypervisor's steal in that second");
+        assertEquals(12.5, Double.parseDouble(lines.get(1 + 17).split(",")[8]));
     }
 
     @Test
@@ -161,7 +164,11 @@ class ReportFilesTest {
         MetricsSnapshot m = new MetricsSnapshot(22_500, 1, 3, 4, 5, 6, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
                 440.0, 34.3, 71.9, 128, 18, 20, 30.0, seconds);
         CpuUsage cpu = new CpuUsage(29.8, 0.1, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
-        return new StressResult(settings, m, cpu, "SCHED_FIFO 70", 2, 17);
+        List<Double> steal = new java.util.ArrayList<>();
+        for (int i = 0; i < seconds.size(); i++) {
+            steal.add(i == 17 ? 12.5 : 0.25 * (i % 3));
+        }
+        return new StressResult(settings, m, cpu, "SCHED_FIFO 70", 2, 17, "none", steal, 200_000, 201_000);
     }
 
     /** A slow wave of load with a ragged maximum, one xrun at 17 s and two clients evicted late. */
