@@ -10,6 +10,7 @@ import io.tactus.bench.stress.StressTest;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -20,46 +21,27 @@ import java.util.concurrent.Callable;
         description = "Runs N jack_test3 mixer clients on an in-process server (dummy driver) and prints the jack_test3 summary.")
 public final class StressCommand implements Callable<Integer> {
 
-    @Option(names = "--clients", defaultValue = "20", description = "jack_test3 clients (default ${DEFAULT-VALUE})")
-    int clients;
+    @Mixin
+    RunOptions run;
 
-    @Option(names = "--ports", defaultValue = "4", description = "input/output port pairs per client (default ${DEFAULT-VALUE})")
-    int ports;
 
-    @Option(names = {"--frames", "-p"}, defaultValue = "64", description = "frames per period (default ${DEFAULT-VALUE})")
-    int frames;
 
-    @Option(names = {"--rate", "-r"}, defaultValue = "48000", description = "sample rate in Hz (default ${DEFAULT-VALUE})")
-    int rate;
+
 
     @Option(names = "--seconds", defaultValue = "300", description = "measured seconds (default ${DEFAULT-VALUE})")
     int seconds;
 
-    @Option(names = "--warmup", defaultValue = "2", description = "seconds run before measuring, left out of the figures (default ${DEFAULT-VALUE})")
-    int warmup;
 
     @Option(names = "--sched", defaultValue = "fifo", description = "engine scheduling: fifo, rr, other or deadline (default ${DEFAULT-VALUE})")
     String sched;
 
-    @Option(names = {"--priority", "-P"}, defaultValue = "70", description = "realtime priority for fifo/rr (default ${DEFAULT-VALUE})")
-    int priority;
 
     @Option(names = "--nice", defaultValue = "0", description = "nice value for --sched other (default ${DEFAULT-VALUE})")
     int nice;
 
-    @Option(names = "--dl-budget", defaultValue = "90", description = "SCHED_DEADLINE runtime as a percentage of the period; it must cover --spin-us and the work (default ${DEFAULT-VALUE})")
-    int dlBudget;
 
-    @Option(names = "--work", defaultValue = "0", description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2)")
-    int work;
 
-    @Option(names = "--connect", defaultValue = "none", description = "none (the original test) or chain (capture -> client 1 -> ... -> playback)")
-    String connect;
 
-    // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and the measured
-    // difference on the project's VM was 15-45 xruns per minute at 200 against 0-2 at 1000 (see README).
-    @Option(names = "--spin-us", defaultValue = "1000", description = "spin this long before each period instead of sleeping; -1 always spins (default ${DEFAULT-VALUE}; the server's default is 200)")
-    long spinMicros;
 
     @Option(names = "--load", defaultValue = "none", description = "background load: none, cpu (a busy process per core) or compile (javac in a loop) (default ${DEFAULT-VALUE})")
     String load;
@@ -94,8 +76,9 @@ public final class StressCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         refuseWhatIsNotBuiltYet();
-        StressSettings settings = new StressSettings(clients, ports, frames, rate, seconds, warmup, scheduling(),
-                work, chain(), spinMicros, LoadKind.parse(load), stagger);
+        run.validate();
+        StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
+                run.warmup, scheduling(), run.work, run.chain(), run.spinMicros, LoadKind.parse(load), stagger);
         StressResult result = new StressTest(settings, System.err).run();
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
@@ -126,26 +109,11 @@ public final class StressCommand implements Callable<Integer> {
     private SchedulingSettings scheduling() {
         SchedulingPolicy policy = SchedulingPolicy.parse(sched);
         return switch (policy) {
-            case FIFO -> SchedulingSettings.fifo(priority);
-            case RR -> SchedulingSettings.rr(priority);
+            case FIFO -> SchedulingSettings.fifo(run.priority);
+            case RR -> SchedulingSettings.rr(run.priority);
             case OTHER -> SchedulingSettings.other(nice);
-            case DEADLINE -> deadline();
-        };
-    }
-
-    private SchedulingSettings deadline() {
-        if (dlBudget < 1 || dlBudget > 100) {
-            throw new TactusException("--dl-budget must be a percentage from 1 to 100, not " + dlBudget);
-        }
-        long period = (long) frames * 1_000_000_000L / rate;
-        return SchedulingSettings.deadline(period * dlBudget / 100, period, period);
-    }
-
-    private boolean chain() {
-        return switch (connect) {
-            case "none" -> false;
-            case "chain" -> true;
-            default -> throw new TactusException("--connect must be none or chain, not '" + connect + "'");
+            case DEADLINE -> SchedulingSettings.deadline(run.periodNanos() * run.dlBudget / 100, run.periodNanos(),
+                    run.periodNanos());
         };
     }
 }

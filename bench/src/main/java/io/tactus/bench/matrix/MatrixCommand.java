@@ -1,10 +1,12 @@
 package io.tactus.bench.matrix;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.cli.RunOptions;
 import io.tactus.bench.load.LoadKind;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.server.ServerSettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -29,6 +31,9 @@ import java.util.concurrent.Callable;
         description = "Runs the stress test for each scheduling class x background load and compares Delay Maximum by class.")
 public final class MatrixCommand implements Callable<Integer> {
 
+    @Mixin
+    RunOptions run;
+
     @Option(names = "--seconds", defaultValue = "20", description = "measured seconds per run (default ${DEFAULT-VALUE})")
     int seconds;
 
@@ -45,35 +50,15 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--out", description = "directory for matrix.csv and matrix.png (default matrix-<yyyyMMdd-HHmmss>)")
     Path out;
 
-    @Option(names = "--clients", defaultValue = "20", description = "jack_test3 clients (default ${DEFAULT-VALUE})")
-    int clients;
 
-    @Option(names = "--ports", defaultValue = "4", description = "input/output port pairs per client (default ${DEFAULT-VALUE})")
-    int ports;
 
-    @Option(names = {"--frames", "-p"}, defaultValue = "64", description = "frames per period (default ${DEFAULT-VALUE})")
-    int frames;
 
-    @Option(names = {"--rate", "-r"}, defaultValue = "48000", description = "sample rate in Hz (default ${DEFAULT-VALUE})")
-    int rate;
 
-    @Option(names = "--work", defaultValue = "0", description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
-    int work;
 
-    @Option(names = "--connect", defaultValue = "none", description = "none or chain (default ${DEFAULT-VALUE})")
-    String connect;
 
-    @Option(names = "--warmup", defaultValue = "2", description = "seconds run before measuring, per run (default ${DEFAULT-VALUE})")
-    int warmup;
 
-    @Option(names = {"--priority", "-P"}, defaultValue = "70", description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
-    int priority;
 
-    @Option(names = "--dl-budget", defaultValue = "90", description = "SCHED_DEADLINE runtime as a percentage of the period; it must cover --spin-us and the work (default ${DEFAULT-VALUE})")
-    int dlBudget;
 
-    @Option(names = "--spin-us", defaultValue = "1000", description = "spin this long before each period; -1 always spins (default ${DEFAULT-VALUE})")
-    long spinMicros;
 
     @Override
     public Integer call() throws InterruptedException, IOException {
@@ -82,14 +67,14 @@ public final class MatrixCommand implements Callable<Integer> {
         Path dir = outputDirectory();
         Matrix matrix = new Matrix(configurations, runs, System.err);
         System.err.printf("tactus matrix: %d runs of %d s (+%d s warm-up), about %d min; files go to %s%n",
-                matrix.size(), seconds, warmup, Math.max(1, Math.round(matrix.size() * (seconds + warmup + 3) / 60.0)), dir);
+                matrix.size(), seconds, run.warmup, Math.max(1, Math.round(matrix.size() * (seconds + run.warmup + 3) / 60.0)), dir);
         List<MatrixRow> rows = matrix.run();
         PrintStream stdout = System.out;
         stdout.print(MatrixFormatter.table(rows));
         stdout.println();
         stdout.print(MatrixFormatter.grouped(rows));
         MatrixCsv.write(rows, dir.resolve("matrix.csv"));
-        MatrixChart.write(rows, frames * 1e6 / rate, dir.resolve("matrix.png"));
+        MatrixChart.write(rows, run.frames * 1e6 / run.rate, dir.resolve("matrix.png"));
         stdout.println();
         stdout.println("Wrote " + dir.resolve("matrix.csv") + " and " + dir.resolve("matrix.png"));
         return 0;
@@ -97,22 +82,18 @@ public final class MatrixCommand implements Callable<Integer> {
 
     /** Every class x load, each with complete, validated stress settings. */
     List<MatrixConfiguration> configurations() {
-        require(dlBudget >= 1 && dlBudget <= 100, "--dl-budget must be a percentage from 1 to 100, not " + dlBudget);
-        require(priority >= 1 && priority <= 99, "--priority must be from 1 to 99, not " + priority);
-        boolean chain = switch (connect) {
-            case "none" -> false;
-            case "chain" -> true;
-            default -> throw new TactusException("--connect must be none or chain, not '" + connect + "'");
-        };
+        run.validate();
+        boolean chain = run.chain();
         List<LoadKind> loads = list(load, "--load").stream().map(LoadKind::parse).distinct().toList();
-        ServerSettings.validateFrames(frames); // the deadline period depends on frames and rate
-        ServerSettings.validateRate(rate);
-        long periodNanos = (long) frames * 1_000_000_000L / rate;
+        ServerSettings.validateFrames(run.frames); // the deadline period depends on frames and rate
+        ServerSettings.validateRate(run.rate);
+        long periodNanos = run.periodNanos();
         List<MatrixConfiguration> configurations = new ArrayList<>();
         for (SchedulingGroup group : groups()) {
             for (LoadKind kind : loads) {
-                StressSettings settings = new StressSettings(clients, ports, frames, rate, seconds, warmup,
-                        group.settings(priority, dlBudget, periodNanos), work, chain, spinMicros, kind, 0);
+                StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
+                        run.warmup, group.settings(run.priority, run.dlBudget, periodNanos), run.work, chain,
+                        run.spinMicros, kind, 0);
                 settings.validate();
                 configurations.add(new MatrixConfiguration(group, kind, settings));
             }

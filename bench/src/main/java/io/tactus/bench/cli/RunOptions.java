@@ -1,0 +1,66 @@
+package io.tactus.bench.cli;
+
+import io.tactus.api.TactusException;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every stress run takes, shared by {@code stress} and {@code matrix} as a picocli mixin so
+ * that the two commands cannot drift apart in names, defaults or help text.
+ */
+public final class RunOptions {
+
+    @Option(names = "--clients", defaultValue = "20", description = "jack_test3 clients (default ${DEFAULT-VALUE})")
+    public int clients;
+
+    @Option(names = "--ports", defaultValue = "4", description = "input/output port pairs per client (default ${DEFAULT-VALUE})")
+    public int ports;
+
+    @Option(names = {"--frames", "-p"}, defaultValue = "64", description = "frames per period (default ${DEFAULT-VALUE})")
+    public int frames;
+
+    @Option(names = {"--rate", "-r"}, defaultValue = "48000", description = "sample rate in Hz (default ${DEFAULT-VALUE})")
+    public int rate;
+
+    @Option(names = "--warmup", defaultValue = "2", description = "seconds run before measuring, left out of the figures (default ${DEFAULT-VALUE})")
+    public int warmup;
+
+    @Option(names = {"--priority", "-P"}, defaultValue = "70", description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
+    public int priority;
+
+    @Option(names = "--dl-budget", defaultValue = "90", description = "SCHED_DEADLINE runtime as a percentage of the period; it must cover --spin-us and the work (default ${DEFAULT-VALUE})")
+    public int dlBudget;
+
+    @Option(names = "--work", defaultValue = "0", description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2)")
+    public int work;
+
+    @Option(names = "--connect", defaultValue = "none", description = "none (the original test) or chain (capture -> client 1 -> ... -> playback)")
+    public String connect;
+
+    // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and the measured
+    // difference on the project's VM was 15-45 xruns per minute at 200 against 0-2 at 1000 (see README).
+    @Option(names = "--spin-us", defaultValue = "1000", description = "spin this long before each period instead of sleeping; -1 always spins (default ${DEFAULT-VALUE}; the server's default is 200)")
+    public long spinMicros;
+
+    /** Whether {@code --connect} asks for a chain; one sentence for anything else. */
+    public boolean chain() {
+        return switch (connect) {
+            case "none" -> false;
+            case "chain" -> true;
+            default -> throw new TactusException("--connect must be none or chain, not '" + connect + "'");
+        };
+    }
+
+    /** Checks the options whose meaning does not depend on the command. */
+    public void validate() {
+        if (dlBudget < 1 || dlBudget > 100) {
+            throw new TactusException("--dl-budget must be a percentage from 1 to 100, not " + dlBudget);
+        }
+        if (priority < 1 || priority > 99) {
+            throw new TactusException("--priority must be from 1 to 99, not " + priority);
+        }
+    }
+
+    public long periodNanos() {
+        return (long) frames * 1_000_000_000L / rate;
+    }
+}
