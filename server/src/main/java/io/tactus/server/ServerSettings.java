@@ -20,10 +20,9 @@ import java.util.stream.Collectors;
  * @param driver       the audio driver (not yet opened)
  * @param scheduling   the engine thread's scheduling class
  * @param lockMemory   mlockall before starting
- * @param metricsSkipCycles cycles left out of the metrics (warm-up)
  */
 public record ServerSettings(String name, EngineSettings engine, Driver driver, SchedulingSettings scheduling,
-                             boolean lockMemory, long metricsSkipCycles) {
+                             boolean lockMemory) {
 
     public static final int DEFAULT_RATE = 48_000;
     public static final int DEFAULT_FRAMES = 64;
@@ -39,32 +38,29 @@ public record ServerSettings(String name, EngineSettings engine, Driver driver, 
 
     public static ServerSettings defaults() {
         return new ServerSettings(ClientOptions.DEFAULT_SERVER, EngineSettings.of(DEFAULT_RATE, DEFAULT_FRAMES),
-                new DummyDriver(), SchedulingSettings.fifo(DEFAULT_PRIORITY), false, 0);
+                new DummyDriver(), SchedulingSettings.fifo(DEFAULT_PRIORITY), false);
     }
 
     public ServerSettings withName(String n) {
-        return new ServerSettings(n, engine, driver, scheduling, lockMemory, metricsSkipCycles);
+        return new ServerSettings(n, engine, driver, scheduling, lockMemory);
     }
 
     public ServerSettings withEngine(EngineSettings e) {
-        return new ServerSettings(name, e, driver, scheduling, lockMemory, metricsSkipCycles);
+        return new ServerSettings(name, e, driver, scheduling, lockMemory);
     }
 
     public ServerSettings withDriver(Driver d) {
-        return new ServerSettings(name, engine, d, scheduling, lockMemory, metricsSkipCycles);
+        return new ServerSettings(name, engine, d, scheduling, lockMemory);
     }
 
     public ServerSettings withScheduling(SchedulingSettings s) {
-        return new ServerSettings(name, engine, driver, s, lockMemory, metricsSkipCycles);
+        return new ServerSettings(name, engine, driver, s, lockMemory);
     }
 
     public ServerSettings withLockMemory(boolean lock) {
-        return new ServerSettings(name, engine, driver, scheduling, lock, metricsSkipCycles);
+        return new ServerSettings(name, engine, driver, scheduling, lock);
     }
 
-    public ServerSettings withMetricsSkipCycles(long cycles) {
-        return new ServerSettings(name, engine, driver, scheduling, lockMemory, cycles);
-    }
 
     /** Checks what a user can get wrong, one clear sentence each. */
     public void validate() {

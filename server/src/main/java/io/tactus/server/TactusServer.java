@@ -17,7 +17,7 @@ import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.Graph;
 import io.tactus.server.telemetry.CycleListener;
 import io.tactus.server.telemetry.CycleRecord;
-import io.tactus.server.telemetry.MetricsAgent;
+import io.tactus.server.telemetry.TelemetryConsumer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.RunMetrics;
 import io.tactus.server.telemetry.TelemetryRing;
@@ -38,7 +38,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
     private final Thread engineThread;
     private final SchedulingOutcome scheduling;
     private final RunMetrics metrics;
-    private final MetricsAgent metricsAgent;
+    private final TelemetryConsumer telemetryConsumer;
     private final GraphController controller;
     private final Notifier notifier = new Notifier();
     private volatile boolean closed;
@@ -50,12 +50,11 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         Graph graph = new Graph(es.nframes(), settings.driver().captureChannels(), settings.driver().playbackChannels());
         EngineProxy proxy = new EngineProxy(es.commandSize());
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
-        this.metrics = new RunMetrics(new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos(),
-                settings.metricsSkipCycles());
-        this.metricsAgent = new MetricsAgent(telemetry, metrics).start();
+        this.metrics = new RunMetrics(new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos());
+        this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier);
-        metricsAgent.addListener(this::onCycle);
+        telemetryConsumer.addListener(this::onCycle);
 
         if (settings.lockMemory()) {
             scheduler.lockMemory();
@@ -153,7 +152,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
 
     /** Adds a listener that sees every cycle on the telemetry consumer thread. */
     public void addCycleListener(CycleListener listener) {
-        metricsAgent.addListener(listener);
+        telemetryConsumer.addListener(listener);
     }
 
     public Graph graph() {
@@ -213,7 +212,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        metricsAgent.close();
+        telemetryConsumer.close();
         List<ClientNode> remaining = new ArrayList<>();
         for (String name : controller.clientNames()) {
             ClientNode client = controller.graph().clientOrNull(name);

@@ -39,8 +39,7 @@ class CpuUsageTest {
     @Test
     void shouldReadTheRealProcStatWhereThereIsOne() {
         ProcStat now = ProcStat.read();
-        if (now != null) {
-            assertEquals(true, now.total() > 0 && now.contextSwitches() > 0);
-        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(now != null, "no /proc/stat here");
+        assertEquals(true, now.total() > 0 && now.contextSwitches() > 0);
     }
 }

@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * The stress report's arithmetic, applied to each cycle record as it arrives (DESIGN.md's
  * definitions): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
- * load c_k / P; spare time = P - max(c) over the previous 32 cycles. Cycles before {@code skipCycles}
- * (warm-up) are not counted; {@link #restartAt} and {@link #stopAt} bound a measurement
- * window by cycle index. Runs on the consumer thread; reads from other threads are synchronized.
+ * load c_k / P; spare time = P - max(c) over the previous 32 cycles. {@link #restartAt} and
+ * {@link #stopAt} bound a measurement window by cycle index (a stress run opens it after its
+ * warm-up). Runs on the consumer thread; reads from other threads are synchronized.
  */
 public final class RunMetrics {
 
@@ -44,9 +44,8 @@ public final class RunMetrics {
     private final List<SecondStats> seconds = new ArrayList<>();
     private SecondAccumulator second;
 
-    public RunMetrics(long periodNanos, long skipCycles) {
+    public RunMetrics(long periodNanos) {
         this.periodNanos = periodNanos;
-        this.fromCycle = skipCycles;
     }
 
     /** Forgets everything and counts cycles from {@code cycle} on (a measurement window opens). */

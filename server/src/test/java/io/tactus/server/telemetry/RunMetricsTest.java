@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class RunMetricsTest {
 
     private static final long P = 1_000_000;
-    private final RunMetrics metrics = new RunMetrics(P, 0);
+    private final RunMetrics metrics = new RunMetrics(P);
     private long k;
 
     /** A cycle with the given delay and cycle time, in microseconds. */

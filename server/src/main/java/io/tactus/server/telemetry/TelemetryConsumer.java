@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * records rather than wait for it. A listener that throws is counted and reported once; the consumer
  * goes on.
  */
-public final class MetricsAgent implements EventHandler<CycleRecord>, AutoCloseable {
+public final class TelemetryConsumer implements EventHandler<CycleRecord>, AutoCloseable {
 
     private final RunMetrics metrics;
     private final List<CycleListener> listeners = new CopyOnWriteArrayList<>();
@@ -22,7 +22,7 @@ public final class MetricsAgent implements EventHandler<CycleRecord>, AutoClosea
     private final BatchEventProcessor<CycleRecord> processor;
     private final Thread thread;
 
-    public MetricsAgent(TelemetryRing ring, RunMetrics metrics) {
+    public TelemetryConsumer(TelemetryRing ring, RunMetrics metrics) {
         this.metrics = metrics;
         this.processor = ring.consumer(this);
         processor.setExceptionHandler(new ReportOnce());
@@ -30,7 +30,7 @@ public final class MetricsAgent implements EventHandler<CycleRecord>, AutoClosea
         thread.setDaemon(true);
     }
 
-    public MetricsAgent start() {
+    public TelemetryConsumer start() {
         thread.start();
         return this;
     }
