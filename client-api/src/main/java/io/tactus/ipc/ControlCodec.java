@@ -1,0 +1,159 @@
+package io.tactus.ipc;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The wire layout of every control message, written and read side by side in this one place. The
+ * layout is positional (no field tags), which keeps it small and trivially parseable, at the price
+ * that any change of a layout needs a new message type or a new {@link ProtocolLimits#VERSION}.
+ *
+ * <pre>
+ * frame  = length:int32  version:int16  type:int16  requestId:int32  body
+ * string = byteCount:uint16  UTF-8 bytes
+ * bool   = one byte, 0 or 1
+ * list   = count:int32  elements
+ * </pre>
+ * Big-endian throughout; {@code length} counts the bytes after itself, header included.
+ */
+public final class ControlCodec {
+
+    /** Smallest encoded {@link Reply.PortInfo}: empty name, flag, zero connections. */
+    private static final int MIN_PORT_INFO_BYTES = Short.BYTES + 1 + Integer.BYTES;
+
+    private ControlCodec() {
+    }
+
+    /** The complete frame, length prefix included, ready to write to a channel. */
+    public static ByteBuffer encode(ControlFrame frame) {
+        ControlMessage message = frame.message();
+        FrameWriter w = new FrameWriter()
+                .int16(ProtocolLimits.VERSION)
+                .int16(message.type().code())
+                .int32(frame.requestId());
+        writeBody(message, w);
+        return w.finish();
+    }
+
+    public static ByteBuffer encode(int requestId, ControlMessage message) {
+        return encode(new ControlFrame(requestId, message));
+    }
+
+    /** A notification, which always carries request id 0. */
+    public static ByteBuffer encode(Notification message) {
+        return encode(ControlFrame.notification(message));
+    }
+
+    private static void writeBody(ControlMessage message, FrameWriter w) {
+        switch (message.type()) {
+            case HELLO -> {
+                Request.Hello m = (Request.Hello) message;
+                w.string(m.clientName()).int64(m.pid()).int32(m.processThreadTid()).string(m.priority());
+            }
+            case REGISTER_PORT -> {
+                Request.RegisterPort m = (Request.RegisterPort) message;
+                w.string(m.shortName()).bool(m.isInput());
+            }
+            case UNREGISTER_PORT -> w.string(((Request.UnregisterPort) message).shortName());
+            case CONNECT -> {
+                Request.Connect m = (Request.Connect) message;
+                w.string(m.source()).string(m.destination());
+            }
+            case DISCONNECT -> {
+                Request.Disconnect m = (Request.Disconnect) message;
+                w.string(m.source()).string(m.destination());
+            }
+            case LIST_PORTS -> w.bool(((Request.ListPorts) message).withConnections());
+            case WELCOME -> {
+                Reply.Welcome m = (Reply.Welcome) message;
+                w.int32(m.clientId()).int32(m.sampleRate()).int32(m.bufferSize()).string(m.shmPath())
+                        .int64(m.serverPid());
+            }
+            case OK -> w.int16(((Reply.Ok) message).requestType().code());
+            case ERROR -> w.string(((Reply.Error) message).message());
+            case PORT_LIST -> writePorts(((Reply.PortList) message).ports(), w);
+            case STATUS_REPORT -> {
+                Reply.StatusReport m = (Reply.StatusReport) message;
+                w.int32(m.sampleRate()).int32(m.bufferSize()).int32(m.clients()).int64(m.cycles())
+                        .int64(m.xruns()).float64(m.dspLoadPercent()).string(m.scheduling())
+                        .string(m.watchdog());
+            }
+            case SHUTDOWN -> w.string(((Notification.Shutdown) message).reason());
+            case XRUN -> w.float64(((Notification.Xrun) message).lateMicros());
+            case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, GRAPH_ORDER -> {
+                // no body
+            }
+        }
+    }
+
+    private static void writePorts(List<Reply.PortInfo> ports, FrameWriter w) {
+        w.int32(ports.size());
+        for (Reply.PortInfo port : ports) {
+            w.string(port.name()).bool(port.isInput()).int32(port.connections().size());
+            for (String peer : port.connections()) {
+                w.string(peer);
+            }
+        }
+    }
+
+    /**
+     * Decodes one frame from {@code frame}, which holds exactly the bytes after the length prefix.
+     * Every fault, including an invalid value inside a record, is a {@link ProtocolException}.
+     */
+    static ControlFrame decode(ByteBuffer frame) {
+        // The caller checked the frame holds the header, so these reads cannot underflow.
+        int version = Short.toUnsignedInt(frame.getShort());
+        if (version != ProtocolLimits.VERSION) {
+            throw new ProtocolException("protocol version " + version + " is not supported; this Tactus speaks"
+                    + " version " + ProtocolLimits.VERSION);
+        }
+        MessageType type = MessageType.ofCode(Short.toUnsignedInt(frame.getShort()));
+        int requestId = frame.getInt();
+        FrameReader r = new FrameReader(frame, type);
+        ControlMessage message = readBody(type, r);
+        r.requireEnd();
+        return new ControlFrame(requestId, message);
+    }
+
+    private static ControlMessage readBody(MessageType type, FrameReader r) {
+        // Arguments are evaluated left to right, so each constructor call reads fields in wire order.
+        return switch (type) {
+            case HELLO -> new Request.Hello(r.string(), r.int64(), r.int32(), r.string());
+            case REGISTER_PORT -> new Request.RegisterPort(r.string(), r.bool());
+            case UNREGISTER_PORT -> new Request.UnregisterPort(r.string());
+            case CONNECT -> new Request.Connect(r.string(), r.string());
+            case DISCONNECT -> new Request.Disconnect(r.string(), r.string());
+            case ACTIVATE -> new Request.Activate();
+            case DEACTIVATE -> new Request.Deactivate();
+            case LIST_PORTS -> new Request.ListPorts(r.bool());
+            case STATUS -> new Request.Status();
+            case GOODBYE -> new Request.Goodbye();
+            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int64());
+            case OK -> new Reply.Ok(MessageType.ofCode(r.uint16()));
+            case ERROR -> new Reply.Error(r.string());
+            case PORT_LIST -> new Reply.PortList(readPorts(r));
+            case STATUS_REPORT -> new Reply.StatusReport(r.int32(), r.int32(), r.int32(), r.int64(), r.int64(),
+                    r.float64(), r.string(), r.string());
+            case SHUTDOWN -> new Notification.Shutdown(r.string());
+            case XRUN -> new Notification.Xrun(r.float64());
+            case GRAPH_ORDER -> new Notification.GraphOrder();
+        };
+    }
+
+    private static List<Reply.PortInfo> readPorts(FrameReader r) {
+        int count = r.count("ports", MIN_PORT_INFO_BYTES);
+        List<Reply.PortInfo> ports = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String name = r.string();
+            boolean isInput = r.bool();
+            int peerCount = r.count("connections", Short.BYTES);
+            List<String> peers = new ArrayList<>(peerCount);
+            for (int j = 0; j < peerCount; j++) {
+                peers.add(r.string());
+            }
+            ports.add(new Reply.PortInfo(name, isInput, peers));
+        }
+        return ports;
+    }
+}

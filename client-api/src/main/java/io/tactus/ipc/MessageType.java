@@ -1,0 +1,72 @@
+package io.tactus.ipc;
+
+/**
+ * The int16 type code of each control message. Codes are grouped by direction (requests 1–63,
+ * replies 64–127, notifications 128–191) so a reader of a hex dump can tell them apart; a code is
+ * never reused for a different layout, a changed layout takes a new code or a new protocol version.
+ */
+public enum MessageType {
+    // client → server
+    HELLO(1, "Hello"),
+    REGISTER_PORT(2, "RegisterPort"),
+    UNREGISTER_PORT(3, "UnregisterPort"),
+    CONNECT(4, "Connect"),
+    DISCONNECT(5, "Disconnect"),
+    ACTIVATE(6, "Activate"),
+    DEACTIVATE(7, "Deactivate"),
+    LIST_PORTS(8, "ListPorts"),
+    STATUS(9, "Status"),
+    GOODBYE(10, "Goodbye"),
+    // server → client, answering one request
+    WELCOME(64, "Welcome"),
+    OK(65, "Ok"),
+    ERROR(66, "Error"),
+    PORT_LIST(67, "PortList"),
+    STATUS_REPORT(68, "StatusReport"),
+    // server → client, unasked
+    SHUTDOWN(128, "Shutdown"),
+    XRUN(129, "Xrun"),
+    GRAPH_ORDER(130, "GraphOrder");
+
+    private static final MessageType[] VALUES = values();
+
+    private final int code;
+    private final String label;
+
+    MessageType(int code, String label) {
+        this.code = code;
+        this.label = label;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    /** The record's name, as error messages say it. */
+    public String label() {
+        return label;
+    }
+
+    public boolean isRequest() {
+        return code < 64;
+    }
+
+    public boolean isReply() {
+        return code >= 64 && code < 128;
+    }
+
+    public boolean isNotification() {
+        return code >= 128;
+    }
+
+    /** The type with this code; a code this version does not know is a protocol error. */
+    public static MessageType ofCode(int code) {
+        for (MessageType type : VALUES) {
+            if (type.code == code) {
+                return type;
+            }
+        }
+        throw new ProtocolException("message type " + code + " is unknown to protocol version "
+                + ProtocolLimits.VERSION);
+    }
+}

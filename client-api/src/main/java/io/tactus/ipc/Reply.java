@@ -1,0 +1,92 @@
+package io.tactus.ipc;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The server's answer to one {@link Request}, carrying that request's id. A request that fails gets
+ * {@link Error} with a sentence for the user, never a dropped connection: only a peer that breaks
+ * the protocol itself is disconnected.
+ */
+public sealed interface Reply extends ControlMessage {
+
+    /** Answers {@link Request.Hello}: what the client needs to map its port buffers and run. */
+    record Welcome(int clientId, int sampleRate, int bufferSize, String shmPath, long serverPid)
+            implements Reply {
+        public Welcome {
+            Objects.requireNonNull(shmPath, "shmPath");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.WELCOME;
+        }
+    }
+
+    /**
+     * The request succeeded and has nothing to return. Naming the request's type costs two bytes and
+     * lets a client catch a reply paired with the wrong request.
+     */
+    record Ok(MessageType requestType) implements Reply {
+        public Ok {
+            if (!requestType.isRequest()) {
+                throw new ProtocolException("an Ok message can acknowledge only a request, not "
+                        + requestType.label());
+            }
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.OK;
+        }
+    }
+
+    /** The request was refused; {@code message} is one sentence for the user, e.g. "no port named x". */
+    record Error(String message) implements Reply {
+        public Error {
+            Objects.requireNonNull(message, "message");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.ERROR;
+        }
+    }
+
+    /** Answers {@link Request.ListPorts}: every port of the server, in registration order. */
+    record PortList(List<PortInfo> ports) implements Reply {
+        public PortList {
+            ports = List.copyOf(ports);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_LIST;
+        }
+    }
+
+    /** One port: full name, direction, and the full names of its peers (empty unless asked for). */
+    record PortInfo(String name, boolean isInput, List<String> connections) {
+        public PortInfo {
+            ProtocolLimits.requireFullName("port name", name);
+            connections = List.copyOf(connections);
+            for (String peer : connections) {
+                ProtocolLimits.requireFullName("connected port name", peer);
+            }
+        }
+    }
+
+    /** Answers {@link Request.Status}: the figures {@code ./tactus status} prints. */
+    record StatusReport(int sampleRate, int bufferSize, int clients, long cycles, long xruns,
+                        double dspLoadPercent, String scheduling, String watchdog) implements Reply {
+        public StatusReport {
+            Objects.requireNonNull(scheduling, "scheduling");
+            Objects.requireNonNull(watchdog, "watchdog");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.STATUS_REPORT;
+        }
+    }
+}

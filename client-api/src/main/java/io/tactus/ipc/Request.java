@@ -1,0 +1,107 @@
+package io.tactus.ipc;
+
+/**
+ * What a client asks of the server; each gets exactly one {@link Reply} carrying the same request id.
+ * Names are checked for size here, when the message is built, so an over-long name fails in the
+ * client's own call instead of as a broken connection; whether a port exists is the server's answer.
+ */
+public sealed interface Request extends ControlMessage {
+
+    /** The first request on a connection; answered by {@link Reply.Welcome}. */
+    record Hello(String clientName, long pid, int processThreadTid, String priority) implements Request {
+        public Hello {
+            ProtocolLimits.requireName("client name", clientName);
+            // The watchdog's shedding priority ("normal", "low", ...), a word the server parses.
+            ProtocolLimits.requireName("client priority", priority);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.HELLO;
+        }
+    }
+
+    record RegisterPort(String shortName, boolean isInput) implements Request {
+        public RegisterPort {
+            ProtocolLimits.requireName("port name", shortName);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.REGISTER_PORT;
+        }
+    }
+
+    record UnregisterPort(String shortName) implements Request {
+        public UnregisterPort {
+            ProtocolLimits.requireName("port name", shortName);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.UNREGISTER_PORT;
+        }
+    }
+
+    /** Both ends are full {@code client:port} names, so any client can connect any two ports. */
+    record Connect(String source, String destination) implements Request {
+        public Connect {
+            ProtocolLimits.requireFullName("source port name", source);
+            ProtocolLimits.requireFullName("destination port name", destination);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.CONNECT;
+        }
+    }
+
+    record Disconnect(String source, String destination) implements Request {
+        public Disconnect {
+            ProtocolLimits.requireFullName("source port name", source);
+            ProtocolLimits.requireFullName("destination port name", destination);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.DISCONNECT;
+        }
+    }
+
+    record Activate() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.ACTIVATE;
+        }
+    }
+
+    record Deactivate() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.DEACTIVATE;
+        }
+    }
+
+    /** Without connections the reply is smaller, which is all {@code lsp} without {@code -c} needs. */
+    record ListPorts(boolean withConnections) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.LIST_PORTS;
+        }
+    }
+
+    record Status() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.STATUS;
+        }
+    }
+
+    /** Leaves cleanly; the server answers {@link Reply.Ok} and closes. Closing the socket also works. */
+    record Goodbye() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.GOODBYE;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.tactus.ipc;
+
+import java.util.List;
+
+/** One frame of every message type, with values that exercise signs, non-ASCII text and lists. */
+final class Samples {
+
+    private Samples() {
+    }
+
+    static List<ControlFrame> everyMessageType() {
+        return List.of(
+                new ControlFrame(1, new Request.Hello("mixer", 4242L, 4243, "normal")),
+                new ControlFrame(2, new Request.RegisterPort("in_1", true)),
+                new ControlFrame(3, new Request.UnregisterPort("Ausgang-Ü")),
+                new ControlFrame(4, new Request.Connect("system:capture_1", "mixer:in_1")),
+                new ControlFrame(5, new Request.Disconnect("mixer:out_1", "system:playback_1")),
+                new ControlFrame(6, new Request.Activate()),
+                new ControlFrame(7, new Request.Deactivate()),
+                new ControlFrame(8, new Request.ListPorts(true)),
+                new ControlFrame(9, new Request.Status()),
+                new ControlFrame(Integer.MAX_VALUE, new Request.Goodbye()),
+                new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-3", 777L)),
+                new ControlFrame(-1, new Reply.Ok(MessageType.CONNECT)),
+                new ControlFrame(Integer.MIN_VALUE, new Reply.Error("no port named 'mixer:in_9'")),
+                new ControlFrame(8, new Reply.PortList(List.of(
+                        new Reply.PortInfo("system:capture_1", false, List.of("mixer:in_1", "meter:in")),
+                        new Reply.PortInfo("mixer:in_1", true, List.of("system:capture_1")),
+                        new Reply.PortInfo("音:出", false, List.of())))),
+                new ControlFrame(9, new Reply.StatusReport(48000, 64, 20, 1_000_000_000_000L, 3L, 34.25,
+                        "SCHED_FIFO 70", "evict")),
+                ControlFrame.notification(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),
+                ControlFrame.notification(new Notification.Xrun(1234.5)),
+                ControlFrame.notification(new Notification.GraphOrder()));
+    }
+}
