@@ -68,7 +68,7 @@ public final class ControlCodec {
             case WELCOME -> {
                 Reply.Welcome m = (Reply.Welcome) message;
                 w.int32(m.clientId()).int32(m.sampleRate()).int32(m.bufferSize()).string(m.shmPath())
-                        .int64(m.serverPid());
+                        .int64(m.serverPid()).int32(m.processPriority());
             }
             case OK -> w.int16(((Reply.Ok) message).requestType().code());
             case ERROR -> w.string(((Reply.Error) message).message());
@@ -129,7 +129,7 @@ public final class ControlCodec {
             case LIST_PORTS -> new Request.ListPorts(r.bool());
             case STATUS -> new Request.Status();
             case GOODBYE -> new Request.Goodbye();
-            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int64());
+            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int64(), r.int32());
             case OK -> new Reply.Ok(MessageType.ofCode(r.uint16()));
             case ERROR -> new Reply.Error(r.string());
             case PORT_LIST -> new Reply.PortList(readPorts(r));

@@ -10,8 +10,12 @@ import java.util.Objects;
  */
 public sealed interface Reply extends ControlMessage {
 
-    /** Answers {@link Request.Hello}: what the client needs to map its port buffers and run. */
-    record Welcome(int clientId, int sampleRate, int bufferSize, String shmPath, long serverPid)
+    /**
+     * Answers {@link Request.Hello}: what the client needs to map its port buffers and run.
+     * {@code processPriority} is the SCHED_FIFO priority for the client's process thread (the server's
+     * minus 5, as in JACK); 0 means SCHED_OTHER (the server itself is not realtime).
+     */
+    record Welcome(int clientId, int sampleRate, int bufferSize, String shmPath, long serverPid, int processPriority)
             implements Reply {
         public Welcome {
             Objects.requireNonNull(shmPath, "shmPath");

@@ -38,6 +38,8 @@ public final class SegmentLayout {
     private static final int DONE = 4;
     private static final int CYCLE = 8;
     private static final int CLIENT_NFRAMES = 16;
+    private static final int STARTED = 24;
+    private static final int FINISHED = 32;
 
     private final int clients;
     private final int ports;
@@ -110,6 +112,16 @@ public final class SegmentLayout {
     /** The frame count of the client's current cycle, at most {@link #nframes()}. */
     public int nframesOffset(int client) {
         return controlBlock(client) + CLIENT_NFRAMES;
+    }
+
+    /** A 64-bit CLOCK_MONOTONIC time (the same clock as System.nanoTime on Linux): when the client's process call began. */
+    public int startedOffset(int client) {
+        return controlBlock(client) + STARTED;
+    }
+
+    /** A 64-bit CLOCK_MONOTONIC time: when the client's process call ended (written before {@code done}). */
+    public int finishedOffset(int client) {
+        return controlBlock(client) + FINISHED;
     }
 
     /** The first float of port buffer {@code port}; a multiple of {@link #CACHE_LINE}. */

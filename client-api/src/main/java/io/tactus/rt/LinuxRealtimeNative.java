@@ -66,6 +66,11 @@ final class LinuxRealtimeNative implements RealtimeNative {
     }
 
     @Override
+    public int demoteThread(int tid) {
+        return tid <= 0 ? ESRCH : status(LibC.sched_setscheduler(tid, SchedulingPolicy.OTHER.linuxValue(), new int[] {0}));
+    }
+
+    @Override
     public int getScheduler() {
         int policy = LibC.sched_getscheduler(0);
         return policy < 0 ? -Native.getLastError() : policy & ~SCHED_RESET_ON_FORK;

@@ -32,6 +32,13 @@ public interface RealtimeNative {
     /** sched_setscheduler(0, policy, {priority}). */
     int setScheduler(int linuxPolicy, int priority);
 
+    /**
+     * sched_setscheduler(tid, SCHED_OTHER, {0}): takes ANOTHER thread of this process (by kernel tid) off
+     * the realtime classes, the one call here that does not act on the caller. For a runaway thread that
+     * cannot be asked to do it itself.
+     */
+    int demoteThread(int tid);
+
     /** sched_getscheduler(0) without the SCHED_RESET_ON_FORK bit: the policy number, or -errno. */
     int getScheduler();
 

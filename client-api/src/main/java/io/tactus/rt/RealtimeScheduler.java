@@ -65,6 +65,19 @@ public final class RealtimeScheduler {
         return applyToCurrentThread(SchedulingSettings.other(0));
     }
 
+    /**
+     * Demotes another thread of this process, by kernel tid, to SCHED_OTHER nice 0: the watchdog's answer
+     * to a realtime thread stuck in a client's code. Returns 0 or the errno, and warns once per cause.
+     */
+    public int demoteThread(int tid, String threadName) {
+        int errno = nativeLayer.isAvailable() ? nativeLayer.demoteThread(tid) : RealtimeNative.ENOSYS;
+        if (errno != 0) {
+            warn("demote:" + errno, "cannot take thread '" + threadName + "' (tid " + tid + ") off the realtime class ("
+                    + RealtimeNative.errnoName(errno) + "); it keeps its realtime priority until it returns");
+        }
+        return errno;
+    }
+
     /** Locks the process's memory (mlockall); on failure warns once and returns false. */
     public boolean lockMemory() {
         int errno = nativeLayer.mlockAll();

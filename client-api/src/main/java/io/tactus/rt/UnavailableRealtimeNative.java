@@ -20,6 +20,7 @@ final class UnavailableRealtimeNative implements RealtimeNative {
     @Override public boolean isAvailable() { return false; }
     @Override public int gettid() { return -ENOSYS; }
     @Override public int setScheduler(int linuxPolicy, int priority) { return ENOSYS; }
+    @Override public int demoteThread(int tid) { return ENOSYS; }
     @Override public int getScheduler() { return -ENOSYS; }
     @Override public int getPriority() { return -ENOSYS; }
     @Override public int setNice(int nice) { return ENOSYS; }

@@ -20,7 +20,7 @@ final class Samples {
                 new ControlFrame(8, new Request.ListPorts(true)),
                 new ControlFrame(9, new Request.Status()),
                 new ControlFrame(Integer.MAX_VALUE, new Request.Goodbye()),
-                new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-3", 777L)),
+                new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-3", 777L, 65)),
                 new ControlFrame(-1, new Reply.Ok(MessageType.CONNECT)),
                 new ControlFrame(Integer.MIN_VALUE, new Reply.Error("no port named 'mixer:in_9'")),
                 new ControlFrame(8, new Reply.PortList(List.of(

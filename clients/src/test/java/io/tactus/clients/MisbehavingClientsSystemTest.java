@@ -7,6 +7,8 @@ import io.tactus.server.TactusServer;
 import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
+import io.tactus.server.watchdog.PolicyKind;
+import io.tactus.server.watchdog.WatchdogSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CompletableFuture;
@@ -35,7 +37,8 @@ class MisbehavingClientsSystemTest {
                 .withName("misbehaving-" + ProcessHandle.current().pid() + "-" + NEXT.incrementAndGet())
                 .withEngine(EngineSettings.of(RATE, FRAMES).withWarmupCycles(300))
                 .withDriver(new DummyDriver(2, 2))
-                .withScheduling(SchedulingSettings.other(0)));
+                .withScheduling(SchedulingSettings.other(0))
+                .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE))); // the clients themselves, not the policies
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.EngineSettings;
+import io.tactus.server.watchdog.WatchdogSettings;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -20,9 +21,10 @@ import java.util.stream.Collectors;
  * @param driver       the audio driver (not yet opened)
  * @param scheduling   the engine thread's scheduling class
  * @param lockMemory   mlockall before starting
+ * @param watchdog     the degradation policy and its knobs (default: evict)
  */
 public record ServerSettings(String name, EngineSettings engine, Driver driver, SchedulingSettings scheduling,
-                             boolean lockMemory) {
+                             boolean lockMemory, WatchdogSettings watchdog) {
 
     public static final int DEFAULT_RATE = 48_000;
     public static final int DEFAULT_FRAMES = 64;
@@ -34,31 +36,37 @@ public record ServerSettings(String name, EngineSettings engine, Driver driver, 
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(driver, "driver");
         Objects.requireNonNull(scheduling, "scheduling");
+        Objects.requireNonNull(watchdog, "watchdog");
     }
 
     public static ServerSettings defaults() {
         return new ServerSettings(ClientOptions.DEFAULT_SERVER, EngineSettings.of(DEFAULT_RATE, DEFAULT_FRAMES),
-                new DummyDriver(), SchedulingSettings.fifo(DEFAULT_PRIORITY), false);
+                new DummyDriver(), SchedulingSettings.fifo(DEFAULT_PRIORITY), false,
+                WatchdogSettings.defaults());
     }
 
     public ServerSettings withName(String n) {
-        return new ServerSettings(n, engine, driver, scheduling, lockMemory);
+        return new ServerSettings(n, engine, driver, scheduling, lockMemory, watchdog);
     }
 
     public ServerSettings withEngine(EngineSettings e) {
-        return new ServerSettings(name, e, driver, scheduling, lockMemory);
+        return new ServerSettings(name, e, driver, scheduling, lockMemory, watchdog);
     }
 
     public ServerSettings withDriver(Driver d) {
-        return new ServerSettings(name, engine, d, scheduling, lockMemory);
+        return new ServerSettings(name, engine, d, scheduling, lockMemory, watchdog);
     }
 
     public ServerSettings withScheduling(SchedulingSettings s) {
-        return new ServerSettings(name, engine, driver, s, lockMemory);
+        return new ServerSettings(name, engine, driver, s, lockMemory, watchdog);
     }
 
     public ServerSettings withLockMemory(boolean lock) {
-        return new ServerSettings(name, engine, driver, scheduling, lock);
+        return new ServerSettings(name, engine, driver, scheduling, lock, watchdog);
+    }
+
+    public ServerSettings withWatchdog(WatchdogSettings w) {
+        return new ServerSettings(name, engine, driver, scheduling, lockMemory, w);
     }
 
 
@@ -66,6 +74,7 @@ public record ServerSettings(String name, EngineSettings engine, Driver driver, 
     public void validate() {
         validateFrames(engine.nframes());
         validateRate(engine.sampleRate());
+        watchdog.validate();
     }
 
     public static void validateFrames(int nframes) {

@@ -21,6 +21,11 @@ import io.tactus.server.telemetry.TelemetryConsumer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.RunMetrics;
 import io.tactus.server.telemetry.TelemetryRing;
+import io.tactus.server.watchdog.KernelRtBudget;
+import io.tactus.server.watchdog.PolicyKind;
+import io.tactus.server.watchdog.StallMonitor;
+import io.tactus.server.watchdog.Watchdog;
+import io.tactus.server.watchdog.WatchdogActions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +40,16 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
 
     private final ServerSettings settings;
     private final Engine engine;
-    private final Thread engineThread;
+    private final RealtimeScheduler scheduler;
+    private final RealtimeThreadFactory engineThreads;
+    private volatile Thread engineThread;
+    private volatile SchedulingOutcome engineOutcome;
     private final SchedulingOutcome scheduling;
+    private final Watchdog watchdog;
+    private final ServerWatchdogActions watchdogActions;
+    private final Thread monitorThread;
+    private final StallMonitor stallMonitor;
+    private long budgetCheckedAt;
     private final RunMetrics metrics;
     private final TelemetryConsumer telemetryConsumer;
     private final GraphController controller;
@@ -51,26 +64,110 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         EngineProxy proxy = new EngineProxy(es.commandSize());
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
         this.metrics = new RunMetrics(new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos());
-        this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics).start();
+        // The watchdog lives on the consumer and acts through its own thread; both must not wait behind
+        // ordinary processes on a busy machine, so they run realtime, below the engine.
+        this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics,
+                new RealtimeThreadFactory("tactus-metrics", watchdogScheduling(settings.scheduling()), scheduler)).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier);
         telemetryConsumer.addListener(this::onCycle);
+        this.scheduler = scheduler;
+        this.watchdogActions = new ServerWatchdogActions(controller,
+                new RealtimeThreadFactory("tactus-watchdog-actions", watchdogScheduling(settings.scheduling()), scheduler));
+        this.watchdog = new Watchdog(settings.watchdog(), metricsPeriod(es), watchdogActions, TactusServer::rtBudgetShare);
+        telemetryConsumer.addListener(watchdog);
+        engine.setSpinBudgetPercent(spinBudget());
 
         if (settings.lockMemory()) {
             scheduler.lockMemory();
         }
-        RealtimeThreadFactory factory = new RealtimeThreadFactory("tactus-engine", settings.scheduling(), scheduler);
-        this.engineThread = factory.newThread(engine);
+        this.engineThreads = new RealtimeThreadFactory("tactus-engine", settings.scheduling(), scheduler);
+        this.engineThread = engineThreads.newThread(engine);
         engineThread.start();
         try {
-            this.scheduling = factory.awaitOutcome(5_000);
+            this.scheduling = engineThreads.awaitOutcome(5_000);
+            this.engineOutcome = scheduling;
             engine.awaitReady(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TactusException("interrupted while starting the engine thread", e);
         }
         controller.changeVoid(g -> { }); // the first plan: the driver's ports
+        if (settings.watchdog().policy() != PolicyKind.NONE) {
+            this.stallMonitor = new StallMonitor(engine, settings.watchdog().stallMillis() * 1_000_000,
+                    () -> engineOutcome == null ? -1 : engineOutcome.tid(), this::recover);
+            this.monitorThread = new RealtimeThreadFactory("tactus-stall-monitor", monitorScheduling(settings.scheduling()),
+                    scheduler).newThread(stallMonitor);
+            monitorThread.start();
+        } else {
+            this.stallMonitor = null;
+            this.monitorThread = null;
+        }
     }
+
+    private static long metricsPeriod(EngineSettings es) {
+        return new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos();
+    }
+
+    /** The watchdog's threads: realtime well below the engine when the engine is realtime, else as the engine. */
+    private static io.tactus.rt.SchedulingSettings watchdogScheduling(io.tactus.rt.SchedulingSettings engine) {
+        return switch (engine.policy()) {
+            case FIFO, RR -> io.tactus.rt.SchedulingSettings.fifo(Math.max(1, engine.priority() - 20));
+            case DEADLINE -> io.tactus.rt.SchedulingSettings.fifo(50);
+            case OTHER -> engine;
+        };
+    }
+
+    /** The stall monitor must outrank the engine to run while a runaway holds the engine's CPU. */
+    private static io.tactus.rt.SchedulingSettings monitorScheduling(io.tactus.rt.SchedulingSettings engine) {
+        return switch (engine.policy()) {
+            case FIFO, RR, DEADLINE -> io.tactus.rt.SchedulingSettings.fifo(Math.min(99,
+                    engine.policy() == io.tactus.rt.SchedulingPolicy.DEADLINE ? 90 : engine.priority() + 5));
+            case OTHER -> engine;
+        };
+    }
+
+    /** The kernel's RT budget as a share of the CPU; 1 when it cannot be read (not Linux: no throttling to fear). */
+    private static double rtBudgetShare() {
+        try {
+            return Math.min(1.0, KernelRtBudget.system().share());
+        } catch (RuntimeException unreadable) {
+            return 1.0;
+        }
+    }
+
+    /** Spin plus work may use the kernel's RT budget minus the watchdog's headroom (at most the engine's own cap). */
+    private long spinBudget() {
+        return (long) Math.floor(rtBudgetShare() * 100 - settings.watchdog().headroomPercent());
+    }
+
+    /**
+     * A client's process call has held the engine thread past the stall limit: take that thread off the
+     * realtime class, continue the period loop on a fresh one, evict the client. Stall monitor thread.
+     */
+    private void recover(Engine.Stall stall) {
+        long detected = System.nanoTime();
+        Thread stuck = stall.stuckThread();
+        SchedulingOutcome stuckOutcome = engineOutcome;
+        int errno = stuckOutcome == null || stuckOutcome.tid() <= 0 ? io.tactus.rt.RealtimeNative.ESRCH
+                : scheduler.demoteThread(stuckOutcome.tid(), stuck.getName());
+        Thread fresh = engineThreads.newThread(() -> engine.resume(stall));
+        engineThread = fresh;
+        fresh.start();
+        try {
+            engineOutcome = engineThreads.awaitOutcome(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        double stuckMillis = (detected - stall.startedNanos()) / 1e6;
+        String action = "engine thread '" + stuck.getName() + "' " + (errno == 0 ? "demoted to SCHED_OTHER" : "could not be demoted")
+                + " and replaced by '" + fresh.getName() + "'";
+        ClientNode client = controller.graph().clientOrNull(stall.client());
+        if (client != null) {
+            watchdog.onRunaway(client, System.nanoTime(), engine.cyclesRun(), stuckMillis, action);
+        }
+    }
+
 
     /** Starts a server; throws {@link TactusException} with one clear sentence when it cannot. */
     public static TactusServer start(ServerSettings settings) {
@@ -97,7 +194,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         if (closed) {
             throw new TactusException("server '" + settings.name() + "' has stopped");
         }
-        ClientNode node = controller.graph().addClient(name);
+        ClientNode node = controller.graph().addClient(name, options.priority());
         return new InProcessClient(this, controller, node);
     }
 
@@ -107,6 +204,10 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
     }
 
     private void onCycle(CycleRecord record) {
+        if (record.end - budgetCheckedAt > 100_000_000L) { // the RT budget may change at any time (--rt-limit)
+            budgetCheckedAt = record.end;
+            engine.setSpinBudgetPercent(spinBudget());
+        }
         if (record.failedClient != CycleRecord.NONE) {
             ClientNode client = controller.graph().clientOrNull(record.plan.clientName(record.failedClient));
             String reason = "its process callback threw " + record.failure;
@@ -141,6 +242,11 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         return settings;
     }
 
+    /** The degradation policy at work, its event log and its view of every client. */
+    public Watchdog watchdog() {
+        return watchdog;
+    }
+
     /** What the engine thread got from the kernel. */
     public SchedulingOutcome scheduling() {
         return scheduling;
@@ -169,6 +275,11 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
 
     public long engineThreadId() {
         return engineThread.getId();
+    }
+
+    /** The thread running the period loop now; a new one after a runaway recovery. */
+    public Thread engineThread() {
+        return engineThread;
     }
 
     /** Waits until a driver with finite input (WAV) has delivered its last period; false on timeout. */
@@ -207,11 +318,18 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         closed = true;
         TransportRegistry.unregister(settings.name(), this);
         engine.requestStop();
+        if (stallMonitor != null) {
+            stallMonitor.stop();
+        }
         try {
             engineThread.join(5_000);
+            if (monitorThread != null) {
+                monitorThread.join(1_000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        watchdogActions.close();
         telemetryConsumer.close();
         List<ClientNode> remaining = new ArrayList<>();
         for (String name : controller.clientNames()) {

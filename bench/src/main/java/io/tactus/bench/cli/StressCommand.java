@@ -4,16 +4,18 @@ import io.tactus.api.TactusException;
 import io.tactus.bench.load.LoadKind;
 import io.tactus.bench.report.ReportFiles;
 import io.tactus.bench.report.SummaryFormatter;
+import io.tactus.bench.stress.Degradation;
+import io.tactus.bench.stress.HogSettings;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.bench.stress.StressTest;
+import io.tactus.clients.HogPattern;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code tactus stress}: the jack_test3 run and its report. */
@@ -24,24 +26,14 @@ public final class StressCommand implements Callable<Integer> {
     @Mixin
     RunOptions run;
 
-
-
-
-
     @Option(names = "--seconds", defaultValue = "300", description = "measured seconds (default ${DEFAULT-VALUE})")
     int seconds;
-
 
     @Option(names = "--sched", defaultValue = "fifo", description = "engine scheduling: fifo, rr, other or deadline (default ${DEFAULT-VALUE})")
     String sched;
 
-
     @Option(names = "--nice", defaultValue = "0", description = "nice value for --sched other (default ${DEFAULT-VALUE})")
     int nice;
-
-
-
-
 
     @Option(names = "--load", defaultValue = "none", description = "background load: none, cpu (a busy process per core) or compile (javac in a loop) (default ${DEFAULT-VALUE})")
     String load;
@@ -55,34 +47,42 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread); process comes with out-of-process clients")
     String clientMode;
 
-    @Option(names = "--watchdog", defaultValue = "none", description = "degradation policy; only none exists yet")
-    String watchdog;
+    @Mixin
+    WatchdogOptions watchdog;
 
-    @Option(names = "--hogs", defaultValue = "0", description = "hyperactive clients to add; not available yet")
+    @Option(names = "--hogs", defaultValue = "0", description = "hyperactive clients to add to --clients (default ${DEFAULT-VALUE})")
     int hogs;
 
-    @Option(names = "--hog-load", description = "not available yet (comes with the watchdog)")
-    Integer hogLoad;
+    @Option(names = "--hog-load", defaultValue = "150", description = "what a hog burns per cycle, percent of the period (default ${DEFAULT-VALUE})")
+    double hogLoad;
 
-    @Option(names = "--hog-after", description = "not available yet (comes with the watchdog)")
-    Integer hogAfter;
+    @Option(names = "--hog-after", defaultValue = "10", description = "seconds into the measured time when the hogs turn hyperactive (default ${DEFAULT-VALUE})")
+    double hogAfter;
 
-    @Option(names = "--hog-pattern", description = "not available yet (comes with the watchdog)")
+    @Option(names = "--hog-pattern", defaultValue = "steady", description = "steady, ramp (to the load over 10 s) or burst (250 ms of every second) (default ${DEFAULT-VALUE})")
     String hogPattern;
 
-    @Option(names = "--rt-limit", description = "kernel RT budget in percent for the run; not available yet (comes with the watchdog)")
-    Integer rtLimit;
+    @Option(names = "--rt-limit", description = "kernel RT budget in percent of sched_rt_period_us for the run; needs root; always restored")
+    Double rtLimit;
+
+    @Option(names = "--low", defaultValue = "0", description = "the first N jack_test3 clients declare low priority (the governor sheds them first)")
+    int low;
+
+    @Option(names = "--high", defaultValue = "0", description = "the last N jack_test3 clients declare high priority")
+    int high;
 
     @Override
     public Integer call() throws InterruptedException {
         refuseWhatIsNotBuiltYet();
         run.validate();
         StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
-                run.warmup, scheduling(), run.work, run.chain(), run.spinMicros, LoadKind.parse(load), stagger);
+                run.warmup, scheduling(), run.work, run.chain(), run.spinMicros, LoadKind.parse(load), stagger,
+                degradation());
+        settings.validate();
         StressResult result = new StressTest(settings, System.err).run();
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
-            ReportFiles.write(out, result, List.of());
+            ReportFiles.write(out, result, ReportFiles.marks(result));
             System.err.println("tactus stress: wrote summary.txt, summary.json, per-second.csv and graph.png to " + out);
         }
         return 0;
@@ -95,15 +95,14 @@ public final class StressCommand implements Callable<Integer> {
                     ? "--client-mode process is not available yet: clients in their own JVMs are still being built; use --client-mode inproc"
                     : "--client-mode must be inproc or process, not '" + clientMode + "'");
         }
-        if (!watchdog.equals("none")) {
-            throw new TactusException("--watchdog " + watchdog + " is not available yet: the degradation policies are still being built; only none runs today");
+    }
+
+    Degradation degradation() {
+        if (rtLimit != null && !java.nio.file.Files.isWritable(java.nio.file.Path.of("/proc/sys/kernel/sched_rt_runtime_us"))) {
+            throw new TactusException("--rt-limit needs root to write /proc/sys/kernel/sched_rt_runtime_us; run as root or leave --rt-limit out");
         }
-        if (hogs != 0 || hogLoad != null || hogAfter != null || hogPattern != null) {
-            throw new TactusException("--hogs, --hog-load, --hog-after and --hog-pattern are not available yet: the hog client comes with the watchdog");
-        }
-        if (rtLimit != null) {
-            throw new TactusException("--rt-limit is not available yet: it comes with the watchdog; the kernel budget was not changed");
-        }
+        return new Degradation(watchdog.settings(), new HogSettings(hogs, hogLoad, hogAfter, HogPattern.parse(hogPattern)),
+                rtLimit == null ? 0 : rtLimit, low, high);
     }
 
     private SchedulingSettings scheduling() {

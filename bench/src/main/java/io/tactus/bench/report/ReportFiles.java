@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tactus.api.TactusException;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
+import io.tactus.bench.stress.WatchdogOutcome;
+import io.tactus.server.watchdog.WatchdogEvent;
 import io.tactus.server.telemetry.SecondStats;
 import org.jfree.chart.ChartUtils;
 
@@ -81,12 +83,22 @@ public final class ReportFiles {
         }
     }
 
+    /** The watchdog's actions as marks on the graph, in seconds since the start of measurement. */
+    public static List<ReportEvent> marks(StressResult result) {
+        WatchdogOutcome w = result.watchdog();
+        return w.actions().stream()
+                .filter(e -> e.action() != WatchdogEvent.Action.READMIT || w.actions().size() <= 40)
+                .map(e -> new ReportEvent(w.secondsOf(e), e.action().name().toLowerCase(java.util.Locale.ROOT) + " " + e.client()))
+                .toList();
+    }
+
     static String summaryJson(StressResult result, List<ReportEvent> events) {
         ObjectNode root = JSON.createObjectNode();
         root.set("configuration", configuration(result.settings()));
         root.set("results", results(result));
         root.set("perSecond", JSON.valueToTree(perSecond(result)));
         root.set("events", JSON.valueToTree(events));
+        root.set("watchdog", watchdog(result.watchdog()));
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -112,8 +124,31 @@ public final class ReportFiles {
         node.put("engineOverheadPerClientMicros", SummaryFormatter.overheadPerClient(result.metrics()));
         node.setAll((ObjectNode) JSON.valueToTree(result.cpu()));
         ObjectNode own = JSON.valueToTree(result);
-        own.remove(List.of("settings", "metrics", "cpu"));
+        own.remove(List.of("settings", "metrics", "cpu", "watchdog"));
         node.setAll(own);
+        return node;
+    }
+
+    /** The watchdog's log with times in seconds from the start of measurement, and the figures derived from it. */
+    private static ObjectNode watchdog(WatchdogOutcome w) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("policy", w.policy());
+        node.put("rtLimit", w.rtLimit());
+        node.set("hogs", JSON.valueToTree(w.hogs()));
+        w.culpritShedAfterMillis().ifPresent(ms -> node.put("culpritShedAfterMillis", ms));
+        node.put("innocentClientsEvicted", w.innocentsEvicted());
+        node.put("clientsMutedAtEnd", w.mutedAtEnd());
+        node.put("actions", w.actions().size());
+        node.set("xrunsBlamed", JSON.valueToTree(w.xrunsBlamed()));
+        node.put("observedEventsNotLogged", w.observedDropped());
+        var log = node.putArray("log");
+        for (WatchdogEvent e : w.events()) {
+            ObjectNode entry = JSON.valueToTree(e);
+            entry.remove("timeNanos");
+            entry.put("seconds", w.secondsOf(e));
+            log.add(entry);
+        }
+        node.set("clients", JSON.valueToTree(w.clients()));
         return node;
     }
 

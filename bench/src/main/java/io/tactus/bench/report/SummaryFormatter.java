@@ -4,7 +4,15 @@ import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
 
+import io.tactus.bench.stress.WatchdogOutcome;
+import io.tactus.server.watchdog.WatchdogEvent;
+import io.tactus.server.watchdog.WatchdogSettings;
+
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * Prints a run as jack_test3 did, label for label, so that old and new results read side by side; then
@@ -48,7 +56,13 @@ public final class SummaryFormatter {
         text(out, "Sample Rate", s.rate() + " Hz");
         text(out, "Scheduling Policy", result.scheduling());
         text(out, "Client Mode", "inproc");
-        text(out, "Watchdog Policy", "none");
+        text(out, "Watchdog Policy", describe(s.degradation().watchdog()));
+        if (s.degradation().hogs().count() > 0) {
+            text(out, "Hogs", s.degradation().hogs().describe());
+        }
+        if (s.degradation().rtLimitPercent() > 0) {
+            text(out, "RT Limit", result.watchdog().rtLimit());
+        }
         text(out, "Work per Client", s.work() + " filter stages" + (s.chain() ? ", chained" : ", unconnected"));
         text(out, "Spin before Period", s.spinMicros() < 0 ? "always (never parks)" : s.spinMicros() + " usecs");
         text(out, "Background Load", result.load());
@@ -63,6 +77,15 @@ public final class SummaryFormatter {
         integer(out, leader("Periods Skipped"), m.skippedPeriods());
         integer(out, leader("Clients Evicted"), result.clientsEvicted());
         integer(out, leader("Clients Alive at End"), m.clientsAtEnd());
+        WatchdogOutcome w = result.watchdog();
+        integer(out, leader("Clients Muted at End"), w.mutedAtEnd());
+        integer(out, leader("Innocent Clients Evicted"), w.innocentsEvicted());
+        integer(out, leader("Watchdog Actions"), w.actions().size());
+        if (s.degradation().hogs().count() > 0) {
+            OptionalDouble shed = w.culpritShedAfterMillis();
+            text(out, "Culprit Shed After", shed.isPresent() ? String.format(Locale.ROOT, "%7.1f ms", shed.getAsDouble())
+                    : "never");
+        }
         integer(out, leader("Telemetry Dropped"), result.telemetryDropped());
         text(out, "RT Allocated Bytes", m.rtAllocatedBytes() < 0 ? "not measured (run shorter than warm-up)"
                 : String.format(Locale.ROOT, "%5d", m.rtAllocatedBytes()));
@@ -73,7 +96,46 @@ public final class SummaryFormatter {
                     + mib(result.rssAtEndKb()) + " at end");
         }
         line(out, RULE);
+        events(out, result.watchdog());
         return out.toString();
+    }
+
+    /** The policy and the knobs that matter for it. */
+    static String describe(WatchdogSettings w) {
+        return w.policy().label() + switch (w.policy()) {
+            case NONE -> " (the kernel decides)";
+            case JACK -> " (the client running at a timeout is evicted)";
+            case EVICT -> String.format(Locale.ROOT, " (budget %.0f %% of the period, %d strikes in %d ms, back-off %d ms, grace %d ms)",
+                    w.clientBudgetPercent(), w.strikes(), w.windowMillis(), w.backoffMillis(), w.graceMillis());
+            case BYPASS -> String.format(Locale.ROOT, " (budget %.0f %% of the period, back-off %d ms doubling, %d relapses, grace %d ms)",
+                    w.clientBudgetPercent(), w.backoffMillis(), w.relapses(), w.graceMillis());
+            case GOVERNOR -> w.ceilingPercent() > 0
+                    ? String.format(Locale.ROOT, " (ceiling %.0f %%, grace %d ms)", w.ceilingPercent(), w.graceMillis())
+                    : String.format(Locale.ROOT, " (ceiling: RT budget minus %.0f points, grace %d ms)", w.headroomPercent(), w.graceMillis());
+        };
+    }
+
+    /** Lines shown after the summary block: the watchdog's actions and whom each xrun was blamed on. */
+    static final int ACTIONS_LISTED = 20;
+
+    private static void events(StringBuilder out, WatchdogOutcome w) {
+        List<WatchdogEvent> actions = w.actions();
+        if (!actions.isEmpty()) {
+            line(out, "Watchdog actions (seconds from the start of measurement):");
+            for (WatchdogEvent e : actions.subList(0, Math.min(ACTIONS_LISTED, actions.size()))) {
+                line(out, String.format(Locale.ROOT, "  %8.3f s  %-7s %-16s %s", w.secondsOf(e), e.action(), e.client(), e.reason()));
+            }
+            if (actions.size() > ACTIONS_LISTED) {
+                line(out, "  ... and " + (actions.size() - ACTIONS_LISTED) + " more (summary.json lists them all)");
+            }
+        }
+        Map<String, Integer> blame = w.xrunsBlamed();
+        if (!blame.isEmpty()) {
+            line(out, "XRUNs blamed on (the client(s) that consumed the cycle; \"(host)\" when none did): " + blame.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))
+                    + (w.observedDropped() > 0 ? " (over the first " + 1000 + " xruns and timeouts)" : ""));
+        }
     }
 
     private static String mib(long kib) {

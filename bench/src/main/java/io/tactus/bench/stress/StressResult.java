@@ -18,14 +18,24 @@ import java.util.List;
  * @param stealPerSecond   the hypervisor's share of all CPU time in each measured second, percent
  * @param rssAt30sKb       resident memory after 30 measured seconds, KiB; -1 for shorter runs
  * @param rssAtEndKb       resident memory at the end of the run, KiB
+ * @param watchdog         what the watchdog saw and did
  */
 public record StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
                            int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
-                           long rssAt30sKb, long rssAtEndKb) {
+                           long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog) {
 
     /** A result without the per-second extras, for tests and tools that build one by hand. */
     public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
                         int clientsEvicted, long telemetryDropped) {
-        this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, "none", List.of(), -1, -1);
+        this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, "none", List.of(), -1, -1,
+                WatchdogOutcome.none());
+    }
+
+    /** As the full constructor, with no watchdog activity. */
+    public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
+                        int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
+                        long rssAt30sKb, long rssAtEndKb) {
+        this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load, stealPerSecond, rssAt30sKb,
+                rssAtEndKb, WatchdogOutcome.none());
     }
 }

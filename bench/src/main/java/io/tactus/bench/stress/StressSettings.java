@@ -21,10 +21,29 @@ import io.tactus.server.ServerSettings;
  * @param spinMicros     spin before each period instead of parking; -1 spins always
  * @param load           background load during the run
  * @param staggerSeconds seconds between two clients joining (0: all join before the warm-up)
+ * @param degradation    watchdog policy, hogs, RT limit and client priorities
  */
 public record StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
                              SchedulingSettings scheduling, int work, boolean chain, long spinMicros,
-                             LoadKind load, int staggerSeconds) {
+                             LoadKind load, int staggerSeconds, Degradation degradation) {
+
+    /** A run with the default degradation settings (the evict policy, no hogs, the kernel's RT budget). */
+    public StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
+                          SchedulingSettings scheduling, int work, boolean chain, long spinMicros, LoadKind load,
+                          int staggerSeconds) {
+        this(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain, spinMicros, load,
+                staggerSeconds, Degradation.defaults());
+    }
+
+    public StressSettings withDegradation(Degradation d) {
+        return new StressSettings(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain,
+                spinMicros, load, staggerSeconds, d);
+    }
+
+    public StressSettings withSeconds(int s) {
+        return new StressSettings(clients, ports, frames, rate, s, warmupSeconds, scheduling, work, chain,
+                spinMicros, load, staggerSeconds, degradation);
+    }
 
     /** jack_test3's defaults with the engine as DESIGN.md's stress test runs it. */
     public static StressSettings defaults() {
@@ -48,6 +67,7 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
                     + " usecs per period: the kernel would stop the engine mid-spin; raise --dl-budget or lower --spin-us");
         }
         require(staggerSeconds >= 0 && staggerSeconds <= 3600, "--stagger must be from 0 to 3600 seconds, not " + staggerSeconds);
+        degradation.validate(clients);
     }
 
     private static void require(boolean ok, String sentence) {

@@ -1,12 +1,14 @@
 package io.tactus.bench.stress;
 
 import io.tactus.api.ClientOptions;
+import io.tactus.api.ClientPriority;
 import io.tactus.api.Tactus;
 import io.tactus.api.TactusClient;
 import io.tactus.bench.load.BackgroundLoad;
 import io.tactus.bench.report.CpuUsage;
 import io.tactus.bench.report.ProcStat;
 import io.tactus.bench.report.ResidentMemory;
+import io.tactus.clients.HogClient;
 import io.tactus.clients.Jt3Client;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
@@ -14,6 +16,8 @@ import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.engine.PeriodWaiter;
 import io.tactus.server.telemetry.MetricsSnapshot;
+import io.tactus.server.watchdog.KernelRtBudget;
+import io.tactus.server.watchdog.RtLimit;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -37,6 +41,8 @@ public final class StressTest {
     private final StressSettings settings;
     private final PrintStream progress;
     private final List<TactusClient> clients = new ArrayList<>();
+    private final List<TactusClient> hogClients = new ArrayList<>();
+    private final List<HogClient> hogs = new ArrayList<>();
     private final AtomicInteger evicted = new AtomicInteger();
 
     public StressTest(StressSettings settings, PrintStream progress) {
@@ -54,16 +60,25 @@ public final class StressTest {
                 .withName(SERVER_NAME)
                 .withEngine(engine)
                 .withDriver(new DummyDriver(settings.ports(), settings.ports()))
-                .withScheduling(settings.scheduling());
-        try (BackgroundLoad load = BackgroundLoad.start(settings.load());
+                .withScheduling(settings.scheduling())
+                .withWatchdog(settings.degradation().watchdog());
+        try (RtLimit limit = limitRtBudget();
+             BackgroundLoad load = BackgroundLoad.start(settings.load());
              TactusServer tactus = TactusServer.start(server)) {
-            progress.printf("tactus stress: %d clients x %d ports, %d frames at %d Hz, engine %s, load %s%n",
+            String rtLimit = limit == null ? "unchanged" : String.format(java.util.Locale.ROOT,
+                    "%.0f %% (sched_rt_runtime_us %d of %d, for the whole run, restored after it)", limit.percent(),
+                    limit.runtimeUs(), limit.periodUs());
+            progress.printf("tactus stress: %d clients x %d ports, %d frames at %d Hz, engine %s, load %s, watchdog %s%s%n",
                     settings.clients(), settings.ports(), settings.frames(), settings.rate(),
-                    tactus.scheduling().describe(), load.describe());
+                    tactus.scheduling().describe(), load.describe(), settings.degradation().watchdog().policy().label(),
+                    settings.degradation().hogs().count() == 0 ? "" : ", hogs " + settings.degradation().hogs().describe());
             try {
                 int upFront = settings.staggerSeconds() > 0 ? 1 : settings.clients();
                 for (int c = 1; c <= upFront; c++) {
                     join(c);
+                }
+                for (int h = 1; h <= settings.degradation().hogs().count(); h++) {
+                    joinHog(h);
                 }
                 TimeUnit.SECONDS.sleep(settings.warmupSeconds());
                 tactus.restartMetrics();
@@ -71,11 +86,18 @@ public final class StressTest {
                 Sampling sampling = measure(tactus, before);
                 ProcStat after = ProcStat.read();
                 MetricsSnapshot metrics = tactus.stopMetrics(5, TimeUnit.SECONDS);
+                WatchdogOutcome watchdog = new WatchdogOutcome(settings.degradation().watchdog().policy().label(),
+                        tactus.watchdog().events(), tactus.watchdog().observedEventsDropped(), tactus.watchdog().clients(),
+                        metrics.windowStartNanos(), hogClients.stream().map(TactusClient::name).toList(),
+                        hogs.stream().map(HogClient::hyperactiveSinceNanos).toList(), rtLimit);
                 return new StressResult(settings, metrics, CpuUsage.between(before, after),
                         tactus.scheduling().describe(), evicted.get(), tactus.telemetryDropped(), load.describe(),
-                        List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes());
+                        List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes(), watchdog);
             } finally {
                 for (TactusClient client : clients) {
+                    client.close();
+                }
+                for (TactusClient client : hogClients) {
                     client.close();
                 }
             }
@@ -107,17 +129,59 @@ public final class StressTest {
             }
             if (second % PROGRESS_SECONDS == 0 && second < settings.seconds()) {
                 MetricsSnapshot m = tactus.metrics();
-                progress.printf("[%4d s] DSP load %5.1f %% (max %5.1f %%), xruns %d, delay max %.0f usecs, clients %d, steal %.1f %%%n",
+                progress.printf("[%4d s] DSP load %5.1f %% (max %5.1f %%), xruns %d, delay max %.0f usecs, clients %d, "
+                                + "watchdog actions %d, steal %.1f %%%n",
                         second, m.dspLoadMean(), m.dspLoadMax(), m.xruns(), m.delayMaxMicros(), m.clientsAtEnd(),
-                        CpuUsage.between(start, now).steal());
+                        tactus.watchdog().actionsTaken(), CpuUsage.between(start, now).steal());
             }
         }
         return sampling;
     }
 
+    /**
+     * The kernel RT budget for the whole run, or null when the run leaves it alone; always restored by the
+     * caller. Set before the server starts, as in the 2005 test: lowered mid-run, the budget would already
+     * be spent for the current second and the kernel would stop every realtime thread at once.
+     */
+    private RtLimit limitRtBudget() {
+        double percent = settings.degradation().rtLimitPercent();
+        if (percent <= 0) {
+            return null;
+        }
+        RtLimit limit = KernelRtBudget.system().limitTo(percent);
+        progress.printf("tactus stress: kernel RT budget set to %.0f %% for the run (it is restored afterwards, also on Ctrl-C)%n",
+                percent);
+        return limit;
+    }
+
+    /** The priority client number {@code c} declares: the first --low are low, the last --high high. */
+    private ClientPriority priorityOf(int c) {
+        Degradation d = settings.degradation();
+        if (c <= d.lowPriority()) {
+            return ClientPriority.LOW;
+        }
+        return c > settings.clients() - d.highPriority() ? ClientPriority.HIGH : ClientPriority.NORMAL;
+    }
+
+    /** Opens and activates hog number {@code h}; it turns hyperactive --hog-after seconds into the measured time. */
+    private void joinHog(int h) {
+        HogSettings settings = this.settings.degradation().hogs();
+        TactusClient client = Tactus.open("hog_" + h, ClientOptions.defaults().withServer(SERVER_NAME));
+        hogClients.add(client);
+        hogs.add(new HogClient(client, settings.loadPercent(), this.settings.warmupSeconds() + settings.afterSeconds(),
+                settings.pattern()));
+        client.setShutdownCallback(reason -> {
+            if (!reason.equals("server stopped")) {
+                evicted.incrementAndGet();
+            }
+        });
+        client.activate();
+    }
+
     /** Opens, activates and (with --connect chain) wires in client number {@code c}. */
     private void join(int c) {
-        TactusClient client = Tactus.open("jack_test3_" + c, ClientOptions.defaults().withServer(SERVER_NAME));
+        TactusClient client = Tactus.open("jack_test3_" + c, ClientOptions.defaults().withServer(SERVER_NAME)
+                .withPriority(priorityOf(c)));
         clients.add(client);
         new Jt3Client(client, settings.ports(), settings.work());
         client.setShutdownCallback(reason -> {

@@ -39,9 +39,18 @@ class StressCommandTest {
     @Test
     void shouldRefuseOptionsOfLaterWorkRatherThanIgnoreThem() {
         assertTrue(errorOf("stress", "--client-mode", "process").contains("not available yet"));
-        assertTrue(errorOf("stress", "--watchdog", "evict").contains("not available yet"));
-        assertTrue(errorOf("stress", "--hogs", "1").contains("not available yet"));
-        assertTrue(errorOf("stress", "--rt-limit", "30").contains("the kernel budget was not changed"));
+    }
+
+    @Test
+    void shouldSayInOneSentenceWhatIsWrongWithADegradationOption() {
+        assertEquals("tactus: --watchdog must be none, jack, evict, bypass or governor, not 'kill'", errorOf("stress", "--watchdog", "kill"));
+        assertEquals("tactus: --hog-pattern must be steady, ramp or burst, not 'zigzag'", errorOf("stress", "--hogs", "1", "--hog-pattern", "zigzag"));
+        assertEquals("tactus: --hogs must be from 0 to 50, not -1", errorOf("stress", "--hogs", "-1"));
+        assertEquals("tactus: --rt-limit must be from 5 to 100 percent, not 2.0", errorOf("stress", "--rt-limit", "2"));
+        assertEquals("tactus: --low and --high must be 0 or more and together at most --clients (20), not 15 and 10",
+                errorOf("stress", "--low", "15", "--high", "10"));
+        assertEquals("tactus: --strikes must be from 1 to 1000, not 0", errorOf("stress", "--strikes", "0"));
+        assertEquals("tactus: --scenario must be hog or rtlimit, not 'fire'", errorOf("degrade", "--scenario", "fire"));
     }
 
     @Test

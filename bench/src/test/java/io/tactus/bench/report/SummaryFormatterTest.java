@@ -17,7 +17,7 @@ class SummaryFormatterTest {
         StressSettings settings = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 200,
                 io.tactus.bench.load.LoadKind.NONE, 0);
         MetricsSnapshot m = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
-                440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of());
+                440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
         CpuUsage cpu = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
         String expected = """
                 *********************************************
@@ -45,7 +45,7 @@ class SummaryFormatterTest {
                 Sample Rate . . . . . . . . . : 48000 Hz
                 Scheduling Policy . . . . . . : SCHED_FIFO 70
                 Client Mode . . . . . . . . . : inproc
-                Watchdog Policy . . . . . . . : none
+                Watchdog Policy . . . . . . . : evict (budget 50 % of the period, 3 strikes in 10000 ms, back-off 1000 ms, grace 2000 ms)
                 Work per Client . . . . . . . : 0 filter stages, unconnected
                 Spin before Period  . . . . . : 200 usecs
                 Background Load . . . . . . . : none
@@ -57,6 +57,9 @@ class SummaryFormatterTest {
                 Periods Skipped . . . . . . . :     0
                 Clients Evicted . . . . . . . :     0
                 Clients Alive at End  . . . . :    20
+                Clients Muted at End  . . . . :     0
+                Innocent Clients Evicted  . . :     0
+                Watchdog Actions  . . . . . . :     0
                 Telemetry Dropped . . . . . . :     0
                 RT Allocated Bytes  . . . . . :     0
                 Average CPU Steal Load  . . . :     1.3 %

@@ -27,8 +27,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Engine implements Runnable, EventPoller.Handler<Command> {
 
-    /** Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}). */
+    /** Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}), unless the kernel gives less. */
     static final long SPIN_BUDGET_PERCENT = 85;
+
+    /** {@link #inStep} between two client calls. */
+    private static final long IDLE = 0;
+    /** {@link #inStep} once the watchdog has taken the running call away from a stuck engine thread. */
+    private static final long ABANDONED = -1;
 
     /** How long the warm-up may take before the first period, at most. */
     private static final long WARMUP_LIMIT_NANOS = 3_000_000_000L;
@@ -50,6 +55,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private long periodNanos;
     /** A slowly decaying maximum of recent cycle times: what the next cycle may need. */
     private long cycleEstimate;
+    private volatile long spinBudgetPercent = SPIN_BUDGET_PERCENT;
     private volatile boolean running = true;
     private volatile boolean ready;
     private volatile long appliedGeneration;
@@ -57,7 +63,22 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private volatile boolean inputEnded;
     private final AtomicLong cyclesRun = new AtomicLong();
     private long allocationBaseline = -1;
+    private long baselineCycle;
+    private long allocatedBefore;
     private long rtAllocatedBytes = -1;
+
+    // Runaway recovery. The engine thread publishes when the running client's call started (a release
+    // store after the plain writes of the step and plan); the watchdog may swap that token for ABANDONED
+    // and hand the engine to a fresh thread. A thread whose call returns to a token it no longer holds
+    // leaves at once, touching nothing (see takeOver and resume).
+    private final AtomicLong inStep = new AtomicLong(IDLE);
+    private int runningStep;
+    private ExecutionPlan runningPlan;
+    private volatile Thread owner;
+    private CycleRecord inFlight;
+    private long inFlightIdeal;
+    private long inFlightWakeup;
+    private long inFlightDeadline;
 
     public Engine(EngineSettings settings, Driver driver, ClockSource clock, EngineProxy proxy, TelemetryRing telemetry) {
         this.settings = settings;
@@ -68,15 +89,21 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         this.telemetry = telemetry;
         this.scratch = new CycleRecord(settings.maxClients());
         this.threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        this.baselineCycle = settings.warmupCycles();
     }
 
     @Override
     public void run() {
+        owner = Thread.currentThread();
         warmUp();
         timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), settings.nframes());
         paced = driver.isPaced();
         periodNanos = timing.periodNanos();
-        while (running) {
+        loop();
+    }
+
+    private void loop() {
+        while (running && owner == Thread.currentThread()) {
             cycle();
         }
     }
@@ -89,13 +116,30 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private void cycle() {
         long ideal = timing.idealStart(k);
         long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
-        long wakeup = paced ? waiter.awaitUntil(ideal, spinFor(settings.spinNanos(), periodNanos, cycleEstimate))
+        long wakeup = paced ? waiter.awaitUntil(ideal, spinFor(settings.spinNanos(), periodNanos, cycleEstimate, spinBudgetPercent))
                 : clock.nanoTime();
         CycleRecord record = telemetry.claim(scratch);
+        record.spinStart = paced ? waiter.lastSpinStart() : wakeup;
+        inFlight = record;
+        inFlightIdeal = paced ? ideal : wakeup;
+        inFlightWakeup = wakeup;
+        inFlightDeadline = deadline;
         boolean more = runCycle(record, settings.nframes(), deadline);
+        if (owner != Thread.currentThread()) {
+            return; // the watchdog gave the engine to a fresh thread while a client held this one
+        }
         long end = clock.nanoTime();
         cycleEstimate = Math.max(end - wakeup, cycleEstimate - (cycleEstimate >> 6));
         long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
+        publishCycle(record, next);
+        if (!more) {
+            inputEnded = true;
+            running = false;
+        }
+    }
+
+    /** Realtime, allocation-free: hands the finished record to the telemetry consumer and moves on to {@code next}. */
+    private void publishCycle(CycleRecord record, long next) {
         record.rtAllocatedBytes = measureAllocation(k);
         if (!telemetry.publish(record)) {
             telemetryDropped = telemetryDropped + 1;
@@ -103,24 +147,84 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         cyclesRun.lazySet(k + 1);
         afterOverrun = record.xrun;
         k = next;
-        if (!more) {
-            inputEnded = true;
-            running = false;
+    }
+
+    /**
+     * When the client call now running on the engine thread started ({@link System#nanoTime()}), or 0
+     * between calls. The watchdog polls it to spot a call that does not return. Any thread.
+     */
+    public long runningSince() {
+        long started = inStep.get();
+        return ready && started != ABANDONED ? started : IDLE;
+    }
+
+    /**
+     * Takes the engine away from the thread stuck in the call that started at {@code started} (a value of
+     * {@link #runningSince()}): afterwards that thread leaves as soon as the call returns, touching nothing,
+     * and the caller must start a fresh thread on {@link #resume}. Returns null when that call has
+     * returned meanwhile. Watchdog thread; the race with the call returning is settled by one
+     * compare-and-set.
+     */
+    public Stall takeOver(long started) {
+        if (started == IDLE || started == ABANDONED || !inStep.compareAndSet(started, ABANDONED)) {
+            return null;
         }
+        // Read after the CAS: the stuck thread wrote these before publishing the token it can no longer clear.
+        Step step = runningPlan.step(runningStep);
+        step.failed = true;
+        return new Stall(runningStep, step.client().name(), started, owner);
+    }
+
+    /** A client call the watchdog gave up on: its position in the plan, its client, when it started, the stuck thread. */
+    public record Stall(int step, String client, long startedNanos, Thread stuckThread) {
+    }
+
+    /**
+     * Continues the period loop on the calling (fresh) thread after {@link #takeOver}: the stalled cycle
+     * is finished as an overrun with the stuck client charged until now, its later clients not run, and
+     * the loop resynchronises to the next period. The allocation baseline is taken anew on this thread.
+     */
+    public void resume(Stall stall) {
+        owner = Thread.currentThread();
+        inStep.set(IDLE);
+        CycleRecord record = inFlight;
+        long end = clock.nanoTime();
+        for (int i = stall.step(); i < record.clientCount; i++) {
+            record.clientStarts[i] = 0;
+            record.clientNanos[i] = 0;
+        }
+        record.clientStarts[stall.step()] = stall.startedNanos();
+        record.clientNanos[stall.step()] = end - stall.startedNanos();
+        long next = finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline, afterOverrun);
+        allocatedBefore = Math.max(0, rtAllocatedBytes);
+        allocationBaseline = -1;
+        baselineCycle = next + 64;
+        publishCycle(record, next);
+        loop();
     }
 
     /**
      * How long to spin before the next period. Spinning is realtime CPU time and counts against the
      * kernel's RT budget (95 % by default); spin plus work over that budget gets every realtime thread
      * stopped for tens of milliseconds each second. So the spin is cut to what leaves the cycle's
-     * expected work inside {@value #SPIN_BUDGET_PERCENT} % of the period. {@link PeriodWaiter#FULL_SPIN}
+     * expected work inside {@code budgetPercent} of the period ({@value #SPIN_BUDGET_PERCENT} %, or less when
+     * the kernel's RT budget is smaller: see {@link #setSpinBudgetPercent}). {@link PeriodWaiter#FULL_SPIN}
      * is the user's explicit choice and is left alone. Realtime, allocation-free.
      */
-    static long spinFor(long configured, long periodNanos, long cycleEstimate) {
+    static long spinFor(long configured, long periodNanos, long cycleEstimate, long budgetPercent) {
         if (configured == PeriodWaiter.FULL_SPIN) {
             return PeriodWaiter.FULL_SPIN;
         }
-        return Math.max(0, Math.min(configured, periodNanos * SPIN_BUDGET_PERCENT / 100 - cycleEstimate));
+        return Math.max(0, Math.min(configured, periodNanos * budgetPercent / 100 - cycleEstimate));
+    }
+
+    /**
+     * Caps spin plus work at {@code percent} of the period (at most {@value #SPIN_BUDGET_PERCENT}): the
+     * server lowers it when the kernel's RT budget shrinks, so that spinning never gets the engine
+     * throttled. Any thread; takes effect at the next wait.
+     */
+    public void setSpinBudgetPercent(long percent) {
+        spinBudgetPercent = Math.max(0, Math.min(SPIN_BUDGET_PERCENT, percent));
     }
 
     /**
@@ -165,6 +269,9 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 if (i % 50 == 0) {
                     switches.switchPlan(i % 100 == 0 ? rehearsal.plan() : rehearsal.other());
                 }
+                if (i % 50 == 25) {
+                    rehearsal.plan().step(1).silence(i % 100 == 25); // a client the watchdog silences
+                }
                 while (pollCommands(switches.poller())) {
                     // as in runCycle
                 }
@@ -191,7 +298,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         for (int i = 0; i < 2_000; i++) {
             long now = clock.nanoTime();
             long estimate = i % 3 == 0 ? period : period / 20; // a heavy graph cuts the spin, a light one not
-            long spin = spinFor(settings.spinNanos(), period, estimate);
+            long spin = spinFor(settings.spinNanos(), period, estimate, i % 5 == 0 ? 20 : SPIN_BUDGET_PERCENT);
             waiter.awaitUntil(switch (i % 4) {
                 case 0 -> now - 1;
                 case 1, 2 -> now + 2_000;
@@ -227,16 +334,27 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         long[] starts = record.clientStarts;
         for (int i = 0; i < count; i++) {
             Step step = current.step(i);
-            if (step.failed) {
+            if (step.skipped()) {
+                step.silenceOutputs(nframes);
                 starts[i] = 0;
                 nanos[i] = 0;
                 continue;
             }
             step.prepare(nframes);
             long start = clock.nanoTime();
+            runningStep = i;
+            runningPlan = current;
+            inStep.setRelease(start);
+            Throwable failure = null;
             try {
                 step.process(nframes);
-            } catch (Throwable failure) {
+            } catch (Throwable thrown) {
+                failure = thrown;
+            }
+            if (!inStep.compareAndSet(start, IDLE)) {
+                return false; // abandoned by the watchdog (takeOver): this thread must touch nothing more
+            }
+            if (failure != null) {
                 step.failed = true;
                 record.failedClient = i;
                 record.failure = failure;
@@ -273,13 +391,16 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         return true;
     }
 
-    /** Takes the baseline when warm-up ends, then re-measures every 64 cycles; -1 before the baseline. */
+    /**
+     * Takes the baseline when warm-up ends, then re-measures every 64 cycles; -1 before the baseline. After
+     * a runaway recovery the fresh thread takes its own baseline 64 cycles in and adds to the old figure.
+     */
     private long measureAllocation(long k) {
-        if (allocationBaseline < 0 && k >= settings.warmupCycles()) {
+        if (allocationBaseline < 0 && k >= baselineCycle) {
             allocationBaseline = threads.getCurrentThreadAllocatedBytes();
-            rtAllocatedBytes = 0;
+            rtAllocatedBytes = allocatedBefore;
         } else if (allocationBaseline >= 0 && (k & 63) == 0) {
-            rtAllocatedBytes = threads.getCurrentThreadAllocatedBytes() - allocationBaseline;
+            rtAllocatedBytes = allocatedBefore + threads.getCurrentThreadAllocatedBytes() - allocationBaseline;
         }
         return rtAllocatedBytes;
     }
@@ -300,6 +421,11 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
 
     public boolean isRunning() {
         return running;
+    }
+
+    /** The thread that runs the period loop now (it changes when the watchdog recovers from a runaway). */
+    public Thread owner() {
+        return owner;
     }
 
     /** The generation of the last plan the engine switched to. */

@@ -13,6 +13,7 @@ public final class PeriodWaiter {
 
     private final ClockSource clock;
     private final long spinNanos;
+    private long spinStart;
 
     public PeriodWaiter(ClockSource clock, long spinNanos) {
         this.clock = clock;
@@ -33,10 +34,16 @@ public final class PeriodWaiter {
                 now = clock.nanoTime();
             }
         }
+        spinStart = now;
         while (now < deadline) {
             Thread.onSpinWait();
             now = clock.nanoTime();
         }
         return now;
+    }
+
+    /** When the last wait stopped parking and began to spin: from then on the thread burnt CPU. */
+    public long lastSpinStart() {
+        return spinStart;
     }
 }

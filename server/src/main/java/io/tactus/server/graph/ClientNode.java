@@ -1,5 +1,6 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.ClientPriority;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.ProcessCallback;
 import io.tactus.api.ShutdownCallback;
@@ -22,12 +23,15 @@ public final class ClientNode {
     private volatile ShutdownCallback shutdown;
     private volatile XrunCallback xrun;
     private volatile GraphOrderCallback graphOrder;
+    private final ClientPriority priority;
     private boolean active;
+    private boolean muted;
     private volatile boolean closed;
 
-    ClientNode(String name, int id) {
+    ClientNode(String name, int id, ClientPriority priority) {
         this.name = name;
         this.id = id;
+        this.priority = priority;
     }
 
     public String name() {
@@ -79,8 +83,29 @@ public final class ClientNode {
         this.graphOrder = graphOrder;
     }
 
+    public ClientPriority priority() {
+        return priority;
+    }
+
     public boolean isActive() {
         return active;
+    }
+
+    /**
+     * Muted by the watchdog: active, but left out of the plan, so its outputs read as silence until it is
+     * readmitted. The client is not told; a JACK client cannot tell a skipped cycle from a quiet one.
+     */
+    public boolean isMuted() {
+        return muted;
+    }
+
+    void setMuted(boolean muted) {
+        this.muted = muted;
+    }
+
+    /** Active and not muted: the plan runs it. */
+    boolean runs() {
+        return active && !muted && process != null;
     }
 
     void setActive(boolean active) {

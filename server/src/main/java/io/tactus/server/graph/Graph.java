@@ -1,5 +1,6 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.ClientPriority;
 import io.tactus.api.TactusException;
 
 import java.util.ArrayList;
@@ -44,6 +45,10 @@ public final class Graph {
     }
 
     public synchronized ClientNode addClient(String name) {
+        return addClient(name, ClientPriority.NORMAL);
+    }
+
+    public synchronized ClientNode addClient(String name, ClientPriority priority) {
         if (name == null || name.isEmpty() || name.indexOf(':') >= 0) {
             throw new TactusException("client name '" + name + "' is not valid: it must be non-empty and contain no ':'");
         }
@@ -54,7 +59,7 @@ public final class Graph {
         if (clients.containsKey(name)) {
             throw new TactusException("a client named '" + name + "' already exists; choose another name");
         }
-        ClientNode client = new ClientNode(name, nextClientId++);
+        ClientNode client = new ClientNode(name, nextClientId++, priority);
         clients.put(name, client);
         return client;
     }
@@ -103,6 +108,12 @@ public final class Graph {
     public synchronized void setActive(ClientNode client, boolean active) {
         requireOwn(client);
         client.setActive(active);
+    }
+
+    /** Mutes or readmits a client (the watchdog's bypass); see {@link ClientNode#isMuted()}. */
+    public synchronized void setMuted(ClientNode client, boolean muted) {
+        requireOwn(client);
+        client.setMuted(muted);
     }
 
     /** Resolves a full port name, or says clearly why it cannot. */

@@ -30,13 +30,18 @@ final class PlanBuilder {
             ClientNode client = order.get(s);
             List<Mix> mixes = new ArrayList<>();
             List<FloatBuffer> buffers = new ArrayList<>();
+            List<FloatBuffer> outputs = new ArrayList<>();
             for (PortNode port : client.ports()) {
+                if (!port.isInput()) {
+                    outputs.add(port.ownBuffer());
+                }
                 FloatBuffer binding = port.isInput() ? bindInput(port, connections, silence, mixes, nframes) : port.ownBuffer();
                 boundPorts.add(port);
                 bindings.add(binding);
                 buffers.add(binding);
             }
-            steps[s] = new Step(client, client.process(), mixes.toArray(Mix[]::new), buffers.toArray(FloatBuffer[]::new));
+            steps[s] = new Step(client, client.process(), mixes.toArray(Mix[]::new), buffers.toArray(FloatBuffer[]::new),
+                    upstream(client, order, connections), outputs.toArray(FloatBuffer[]::new));
         }
 
         List<FloatBuffer> capture = new ArrayList<>();
@@ -57,12 +62,22 @@ final class PlanBuilder {
                 playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new));
     }
 
+    /** Positions in {@code order} of the clients that feed {@code client}: it is triggered when they finish. */
+    private static int[] upstream(ClientNode client, List<ClientNode> order, List<Connection> connections) {
+        return connections.stream()
+                .filter(c -> c.destination().client() == client)
+                .mapToInt(c -> order.indexOf(c.source().client()))
+                .filter(index -> index >= 0 && order.get(index) != client)
+                .distinct().sorted().toArray();
+    }
+
     /** Silence, the single live source read in place, or a mix buffer summed just before the reader runs. */
     private static FloatBuffer bindInput(PortNode input, List<Connection> connections, FloatBuffer silence,
                                          List<Mix> mixes, int nframes) {
         List<FloatBuffer> sources = new ArrayList<>();
         for (Connection c : connections) {
-            if (c.destination() == input && c.source().client().isActive()) {
+            ClientNode source = c.source().client();
+            if (c.destination() == input && source.isActive() && !source.isMuted()) {
                 sources.add(c.source().ownBuffer());
             }
         }
@@ -81,7 +96,7 @@ final class PlanBuilder {
     private static List<ClientNode> order(ClientNode system, List<ClientNode> clients, List<Connection> connections) {
         Map<ClientNode, Integer> indegree = new HashMap<>();
         for (ClientNode client : clients) {
-            if (client != system && client.isActive() && client.process() != null) {
+            if (client != system && client.runs()) {
                 indegree.put(client, 0);
             }
         }

@@ -14,19 +14,56 @@ public final class Step {
     private final ProcessCallback process;
     private final Mix[] mixes;
     private final FloatBuffer[] buffers;
+    private final int[] upstream;
 
     /** Set by the engine when the process callback threw; engine thread only. */
     public boolean failed;
+    /** Set by the watchdog to skip the client from the next cycle on, before the plan without it arrives. */
+    private volatile boolean silenced;
+    private final FloatBuffer[] outputs;
 
-    Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers) {
+    Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers, int[] upstream,
+         FloatBuffer[] outputs) {
         this.client = client;
         this.process = process;
         this.mixes = mixes;
         this.buffers = buffers;
+        this.upstream = upstream;
+        this.outputs = outputs;
+    }
+
+    /**
+     * Skips (or, with false, runs again) this client from the next cycle on: "silence it at once", which
+     * a plan switch would do a period or two later. The watchdog's thread, or the engine's warm-up.
+     */
+    public void silence(boolean skip) {
+        silenced = skip;
+    }
+
+    /** Realtime: the engine does not call this client: it threw, or the watchdog silenced it. */
+    public boolean skipped() {
+        return failed | silenced;
+    }
+
+    /** Realtime, allocation-free: a skipped client's outputs read as silence, not as its last period repeated. */
+    public void silenceOutputs(int nframes) {
+        for (FloatBuffer out : outputs) {
+            for (int i = 0; i < nframes; i++) {
+                out.put(i, 0f);
+            }
+        }
     }
 
     public ClientNode client() {
         return client;
+    }
+
+    /**
+     * Plan positions of the steps whose outputs this one reads: in JACK's terms it is TRIGGERED when the
+     * last of them has FINISHED (at cycle start when there are none). For telemetry consumers; do not modify.
+     */
+    public int[] upstream() {
+        return upstream;
     }
 
     /** Realtime, allocation-free: sums fan-in inputs and rewinds every buffer the client will see. */

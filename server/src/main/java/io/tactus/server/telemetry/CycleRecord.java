@@ -13,6 +13,8 @@ public final class CycleRecord {
 
     /** Period index k since the engine started (skipped periods advance it too). */
     public long cycle;
+    /** When the engine stopped parking and began to spin before W_k: realtime CPU is burnt from here to E_k. */
+    public long spinStart;
     /** Ideal start T_k. */
     public long idealStart;
     /** Actual engine wakeup W_k. */
@@ -37,8 +39,13 @@ public final class CycleRecord {
     public int clientCount;
     /** Own processing time of each client in graph order. */
     public final long[] clientNanos;
-    /** When each client's process call started, in graph order. */
+    /** When each client's process call started, in graph order; 0 for a client that did not run. */
     public final long[] clientStarts;
+    /**
+     * How long each client waited: from TRIGGERED (cycle start, or the end of the last client feeding it)
+     * to RUNNING. Filled in by the consumer ({@link #findWaits()}); a client is never blamed for it.
+     */
+    public final long[] clientWaits;
     /**
      * The client that was running when the deadline passed, or {@link #NONE}. Filled in by the consumer
      * ({@link #findTimeoutClient()}), so that the engine has no rarely-taken branch for it: a branch the
@@ -56,6 +63,29 @@ public final class CycleRecord {
     public CycleRecord(int maxClients) {
         this.clientNanos = new long[maxClients];
         this.clientStarts = new long[maxClients];
+        this.clientWaits = new long[maxClients];
+    }
+
+    /** Sets {@link #clientWaits} from the plan's dependencies. Consumer thread. */
+    public void findWaits() {
+        for (int i = 0; i < clientCount; i++) {
+            if (clientStarts[i] == 0) {
+                clientWaits[i] = 0;
+                continue;
+            }
+            long triggered = commandsDone;
+            for (int j : plan.step(i).upstream()) {
+                if (clientStarts[j] != 0) {
+                    triggered = Math.max(triggered, clientStarts[j] + clientNanos[j]);
+                }
+            }
+            clientWaits[i] = Math.max(0, clientStarts[i] - triggered);
+        }
+    }
+
+    /** Realtime CPU the engine thread burnt this cycle, spin included: E_k minus the start of the spin. */
+    public long busyNanos() {
+        return end - Math.min(spinStart, wakeup);
     }
 
     /** Sets {@link #timeoutClient}: the client whose call spans the deadline. Consumer thread. */

@@ -7,7 +7,8 @@ import java.util.List;
  * rest of a cycle is the engine's overhead.
  *
  * <p>Every figure of a run so far, computed by {@link RunMetrics} from the cycles that happened. Times in
- * microseconds, loads in percent.
+ * microseconds, loads in percent. {@code windowStartNanos} is the ideal start of the first cycle measured
+ * ({@link System#nanoTime()}; 0 before any): event times are reported relative to it.
  */
 public record MetricsSnapshot(
         long cycles,
@@ -30,5 +31,6 @@ public record MetricsSnapshot(
         int clientsAtEnd,
         int clientsMax,
         double secondsMeasured,
-        List<SecondStats> perSecond) {
+        List<SecondStats> perSecond,
+        long windowStartNanos) {
 }

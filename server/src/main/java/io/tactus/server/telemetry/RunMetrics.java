@@ -164,7 +164,7 @@ public final class RunMetrics {
                 cycleTimes.getTotalCount() == 0 ? 0 : cycleTimes.getMean() / 1000.0,
                 cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles,
                 cycles == 0 ? 0 : dspSum / cycles, dspMax, rtAllocated, clientsAtEnd, clientsMax, measured,
-                List.copyOf(series));
+                List.copyOf(series), firstIdeal == Long.MIN_VALUE ? 0 : firstIdeal);
     }
 
     private static double micros(long nanos) {

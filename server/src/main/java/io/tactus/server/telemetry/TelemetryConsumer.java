@@ -23,11 +23,19 @@ public final class TelemetryConsumer implements EventHandler<CycleRecord>, AutoC
     private final Thread thread;
 
     public TelemetryConsumer(TelemetryRing ring, RunMetrics metrics) {
+        this(ring, metrics, task -> {
+            Thread thread = new Thread(task, "tactus-metrics");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** With the consumer thread from {@code threads}: the server gives it a realtime priority below the engine's, so the watchdog decides promptly on a busy machine. */
+    public TelemetryConsumer(TelemetryRing ring, RunMetrics metrics, java.util.concurrent.ThreadFactory threads) {
         this.metrics = metrics;
         this.processor = ring.consumer(this);
         processor.setExceptionHandler(new ReportOnce());
-        this.thread = new Thread(processor, "tactus-metrics");
-        thread.setDaemon(true);
+        this.thread = threads.newThread(processor);
     }
 
     public TelemetryConsumer start() {
@@ -42,6 +50,7 @@ public final class TelemetryConsumer implements EventHandler<CycleRecord>, AutoC
     @Override
     public void onEvent(CycleRecord record, long sequence, boolean endOfBatch) {
         record.findTimeoutClient();
+        record.findWaits();
         metrics.onCycle(record);
         for (CycleListener listener : listeners) {
             listener.onCycle(record);

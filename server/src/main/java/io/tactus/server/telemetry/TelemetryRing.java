@@ -7,9 +7,14 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.SleepingWaitStrategy;
 
 /**
- * The engine's one-way channel to the metrics consumer: a single-producer Disruptor ring of
- * preallocated {@link CycleRecord}s. The engine claims a slot only when one is free and never waits;
- * when the consumer falls behind, the cycle is written to a scratch record and counted as dropped.
+ * The engine's one-way channel to the metrics consumer: a Disruptor ring of preallocated
+ * {@link CycleRecord}s. The engine claims a slot only when one is free and never waits; when the
+ * consumer falls behind, the cycle is written to a scratch record and counted as dropped.
+ *
+ * <p>One thread produces at a time, but not always the same one: after a runaway client the watchdog
+ * hands the engine (and the slot the stuck thread had claimed) to a fresh thread. The ring is therefore
+ * a multi-producer one, whose claim is one uncontended compare-and-set (tens of nanoseconds a period);
+ * a single-producer sequencer is bound to the first thread that used it.
  *
  * <p>The consumer is a {@link BatchEventProcessor} that sleeps 1 ms when the ring is empty: cheap, and
  * it shares no hot code with the engine. (An {@code EventPoller} on this side too would make the engine
@@ -25,11 +30,11 @@ public final class TelemetryRing {
 
     public TelemetryRing(int size, int maxClients) {
         // The producer's signal of this strategy is a no-op, so publish() takes no lock.
-        this.ring = RingBuffer.createSingleProducer(() -> new CycleRecord(maxClients), size,
+        this.ring = RingBuffer.createMultiProducer(() -> new CycleRecord(maxClients), size,
                 new SleepingWaitStrategy(0, CONSUMER_SLEEP_NANOS));
     }
 
-    /** Engine thread, allocation-free: a free slot, or {@code scratch} when the ring is full. */
+    /** Engine thread, allocation-free: a free slot, or {@code scratch} when the ring is full. One claim at a time. */
     public CycleRecord claim(CycleRecord scratch) {
         if (ring.hasAvailableCapacity(1)) {
             claimed = ring.next();

@@ -1,0 +1,43 @@
+package io.tactus.bench.degrade;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The comparison table: one line per policy, and the same as CSV. */
+public final class DegradeFormatter {
+
+    private static final String HEADER = "policy   |  XRUN | Timeouts | Delay Max | XRUN settled | Delay Max settled "
+            + "| innocents lost | muted at end | shed after | DSP load settled | steal";
+
+    private DegradeFormatter() {
+    }
+
+    public static String table(Scenario scenario, List<DegradeRow> rows) {
+        StringBuilder out = new StringBuilder();
+        out.append("Scenario ").append(scenario.label()).append(scenario == Scenario.HOG
+                ? " (\"settled\": from the second after the hog was shed, or after it turned hyperactive if never)\n"
+                : " (\"settled\": after the first second under the limit)\n");
+        out.append(HEADER).append('\n');
+        out.append("-".repeat(HEADER.length())).append('\n');
+        for (DegradeRow r : rows) {
+            out.append(String.format(Locale.ROOT, "%-8s | %5d | %8d | %6.0f us | %12d | %14.0f us | %14d | %12d | %s | %14.1f %% | %4.1f %%%n",
+                    r.policy(), r.xruns(), r.timeouts(), r.delayMaxMicros(), r.xrunsSettled(), r.delayMaxSettled(),
+                    r.innocentsLost(), r.mutedAtEnd(),
+                    Double.isNaN(r.shedAfterMillis()) ? "     never" : String.format(Locale.ROOT, "%7.1f ms", r.shedAfterMillis()),
+                    r.dspLoadAfter(), r.steal()));
+        }
+        return out.toString();
+    }
+
+    public static String csv(List<DegradeRow> rows) {
+        StringBuilder out = new StringBuilder("policy,xruns,timeouts,delay_max_us,xruns_settled,delay_max_settled_us,"
+                + "innocents_lost,muted_at_end,shed_after_ms,dsp_load_settled_pct,steal_pct\n");
+        for (DegradeRow r : rows) {
+            out.append(String.format(Locale.ROOT, "%s,%d,%d,%.1f,%d,%.1f,%d,%d,%s,%.2f,%.2f%n", r.policy(), r.xruns(),
+                    r.timeouts(), r.delayMaxMicros(), r.xrunsSettled(), r.delayMaxSettled(), r.innocentsLost(),
+                    r.mutedAtEnd(), Double.isNaN(r.shedAfterMillis()) ? "" : String.format(Locale.ROOT, "%.1f", r.shedAfterMillis()),
+                    r.dspLoadAfter(), r.steal()));
+        }
+        return out.toString();
+    }
+}

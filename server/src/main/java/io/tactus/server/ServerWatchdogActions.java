@@ -1,0 +1,74 @@
+package io.tactus.server;
+
+import io.tactus.api.TactusException;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.watchdog.WatchdogActions;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Carries out the watchdog's decisions as graph changes, in order, on a thread of its own: a graph change
+ * waits until the engine has switched plans (a period or two), and the telemetry consumer that decides
+ * must not wait for that. A client that left before its sentence was carried out is simply gone.
+ */
+final class ServerWatchdogActions implements WatchdogActions, AutoCloseable {
+
+    private final GraphController controller;
+    private final ExecutorService executor;
+
+    ServerWatchdogActions(GraphController controller, ThreadFactory threads) {
+        this.controller = controller;
+        this.executor = Executors.newSingleThreadExecutor(threads);
+    }
+
+    @Override
+    public void mute(ClientNode client) {
+        submit(() -> controller.changeVoid(graph -> {
+            if (!client.isClosed()) {
+                graph.setMuted(client, true);
+            }
+        }));
+    }
+
+    @Override
+    public void readmit(ClientNode client) {
+        submit(() -> controller.changeVoid(graph -> {
+            if (!client.isClosed()) {
+                graph.setMuted(client, false);
+            }
+        }));
+    }
+
+    @Override
+    public void evict(ClientNode client, String reason) {
+        submit(() -> controller.evict(client, reason));
+    }
+
+    private void submit(Runnable action) {
+        try {
+            executor.execute(() -> {
+                try {
+                    action.run();
+                } catch (TactusException gone) {
+                    // the client left, or the server is stopping: nothing left to do
+                }
+            });
+        } catch (RejectedExecutionException stopped) {
+            // the server is closing
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdown();
+        try {
+            executor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.tactus.server.watchdog;
+
+import io.tactus.server.telemetry.CycleRecord;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code governor}: keeps the DSP load under a ceiling derived from the kernel's RT budget minus
+ * headroom, so the kernel never has to throttle the engine. Over the ceiling it mutes the fewest,
+ * lowest-priority clients whose recent cost covers the excess (lowest priority first, then most
+ * expensive, then any lower-priority choice that turned out unnecessary is kept playing); under
+ * the ceiling with room to spare it readmits one client per refractory period, highest priority first.
+ * Decisions are taken on the mean load of a window (250 ms by default) and each one starts a fresh
+ * window, so the effect of one decision is seen before the next: no flapping.
+ */
+final class GovernorPolicy implements DegradationPolicy {
+
+    private long windowStart = Long.MIN_VALUE;
+    private long busySum;
+    private long periods;
+    private long lastAction = Long.MIN_VALUE;
+
+    @Override
+    public void onCycle(CycleRecord cycle, ClientWatch[] steps, Watchdog watchdog) {
+        long now = cycle.end;
+        if (windowStart == Long.MIN_VALUE) {
+            windowStart = now;
+        }
+        busySum += Math.max(0, cycle.cycleNanos());
+        periods += 1 + cycle.skippedPeriods;
+        WatchdogSettings settings = watchdog.settings();
+        if (now - windowStart < settings.loadWindowMillis() * 1_000_000) {
+            return;
+        }
+        double load = 100.0 * busySum / ((double) periods * watchdog.periodNanos());
+        windowStart = now;
+        busySum = 0;
+        periods = 0;
+        double ceiling = watchdog.ceilingPercent();
+        if (load > ceiling) {
+            shed(cycle, steps, load, ceiling, watchdog);
+            lastAction = now;
+        } else if (lastAction == Long.MIN_VALUE || now - lastAction >= settings.refractoryMillis() * 1_000_000) {
+            if (readmitOne(cycle, load, ceiling - settings.headroomPercent(), watchdog)) {
+                lastAction = now;
+            }
+        }
+    }
+
+    /** Candidates are the clients the engine runs now (a deactivated client's old cost must not count). */
+    private void shed(CycleRecord cycle, ClientWatch[] steps, double load, double ceiling, Watchdog watchdog) {
+        double period = watchdog.periodNanos();
+        double excess = (load - ceiling * 0.95) / 100 * period;
+        List<ClientWatch> candidates = new ArrayList<>();
+        for (ClientWatch watch : steps) {
+            if (watch != null && watchdog.judged(watch, cycle.end)) {
+                candidates.add(watch);
+            }
+        }
+        List<ClientWatch> chosen = choose(candidates, excess);
+        for (ClientWatch watch : chosen) {
+            double cost = watch.ownMean / 1000.0;
+            watch.mutedByGovernor = true;
+            watchdog.mute(watch, cycle, Long.MAX_VALUE, String.format("DSP load %.1f %% over the %.1f %% ceiling; "
+                            + "shed (priority %s, costs %.1f usecs a cycle, %.1f %% of the period)", load, ceiling,
+                    watch.priority.label(), cost, 100 * watch.ownMean / period),
+                    Map.of("loadPercent", load, "ceilingPercent", ceiling, "costMicros", cost));
+        }
+    }
+
+    /**
+     * The fewest, least important clients whose costs cover {@code excess} nanoseconds: take lowest
+     * priority first and, within a priority, the most expensive, until covered; then keep playing every
+     * chosen client the others cover without it, trying the least important, cheapest first.
+     */
+    static List<ClientWatch> choose(List<ClientWatch> candidates, double excess) {
+        List<ClientWatch> order = new ArrayList<>(candidates);
+        order.sort(Comparator.comparing((ClientWatch w) -> w.priority)
+                .thenComparing(Comparator.comparingDouble((ClientWatch w) -> w.ownMean).reversed())
+                .thenComparing(w -> w.node.id()));
+        List<ClientWatch> chosen = new ArrayList<>();
+        double covered = 0;
+        for (ClientWatch watch : order) {
+            if (covered >= excess) {
+                break;
+            }
+            chosen.add(watch);
+            covered += watch.ownMean;
+        }
+        List<ClientWatch> pruneOrder = new ArrayList<>(chosen);
+        pruneOrder.sort(Comparator.comparing((ClientWatch w) -> w.priority)
+                .thenComparingDouble(w -> w.ownMean));
+        for (ClientWatch watch : pruneOrder) {
+            if (covered - watch.ownMean >= excess) {
+                chosen.remove(watch);
+                covered -= watch.ownMean;
+            }
+        }
+        return chosen;
+    }
+
+    private boolean readmitOne(CycleRecord cycle, double load, double limit, Watchdog watchdog) {
+        ClientWatch best = null;
+        for (ClientWatch watch : watchdog.watches()) {
+            if (watch.state != ClientState.MUTED || !watch.mutedByGovernor) {
+                continue;
+            }
+            if (best == null || watch.priority.compareTo(best.priority) > 0
+                    || (watch.priority == best.priority && watch.costWhenMuted < best.costWhenMuted)) {
+                best = watch;
+            }
+        }
+        if (best == null) {
+            return false;
+        }
+        double after = load + 100 * best.costWhenMuted / watchdog.periodNanos();
+        if (after >= limit) {
+            return false;
+        }
+        best.mutedByGovernor = false;
+        watchdog.readmit(best, cycle, String.format("DSP load %.1f %%, %.1f %% with it, under %.1f %%: readmitted",
+                load, after, limit), Map.of("loadPercent", load, "afterPercent", after, "limitPercent", limit));
+        return true;
+    }
+}

@@ -1,0 +1,114 @@
+package io.tactus.server.watchdog;
+
+import io.tactus.server.engine.Engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
+
+/**
+ * Watches for a runaway: a client's process call that does not return. Java cannot preempt it, so once
+ * the call has held the engine thread for the stall limit the monitor takes the engine away from that
+ * thread ({@link Engine#takeOver}) and hands the stall to the server, which demotes the thread and starts
+ * a fresh one.
+ *
+ * <p>Only time the client itself is charged for counts: CPU time the engine thread burnt inside the call
+ * (from {@code /proc/self/task/TID/schedstat}), or the whole call when the thread is blocked in it
+ * (state S or D in {@code stat}: a client sleeping inside process). Time the thread spent runnable but
+ * not running does not count: another process ran, the host took the CPU, or the kernel's RT throttling
+ * stopped it (which, under a small RT budget, can last hundreds of milliseconds in an innocent client's
+ * call). Polls every millisecond and reads /proc only while a call has lasted over a millisecond; it must
+ * outrank the engine (a realtime priority above it), or it could not run while a runaway holds the
+ * engine's CPU.
+ */
+public final class StallMonitor implements Runnable {
+
+    private static final long POLL_NANOS = 1_000_000;
+
+    private final Engine engine;
+    private final long stallNanos;
+    private final IntSupplier engineTid;
+    private final Consumer<Engine.Stall> onStall;
+    private volatile boolean running = true;
+    private long tracked;
+    private long trackedCpu;
+    private long trackedAt;
+
+    public StallMonitor(Engine engine, long stallNanos, IntSupplier engineTid, Consumer<Engine.Stall> onStall) {
+        this.engine = engine;
+        this.stallNanos = stallNanos;
+        this.engineTid = engineTid;
+        this.onStall = onStall;
+    }
+
+    @Override
+    public void run() {
+        while (running && engine.isRunning()) {
+            poll(System.nanoTime());
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    /** One look at the engine; returns true when it took the engine over. */
+    boolean poll(long now) {
+        long started = engine.runningSince();
+        if (started == 0 || now - started < POLL_NANOS) {
+            return false;
+        }
+        int tid = engineTid.getAsInt();
+        if (started != tracked) {
+            tracked = started;
+            trackedCpu = cpuNanos(tid);
+            trackedAt = now;
+            return false;
+        }
+        // CPU burnt since tracking began, plus the first millisecond (before tracking), which it may have
+        // burnt too; without /proc, the wall time.
+        long cpu = cpuNanos(tid);
+        long charged = cpu < 0 || trackedCpu < 0 ? now - started : cpu - trackedCpu + (trackedAt - started);
+        if (charged < stallNanos && !(blocked(tid) && now - started >= stallNanos)) {
+            return false;
+        }
+        Engine.Stall stall = engine.takeOver(started);
+        if (stall == null) {
+            return false;
+        }
+        tracked = 0;
+        onStall.accept(stall);
+        return true;
+    }
+
+    public void stop() {
+        running = false;
+    }
+
+    /** CPU time the thread has run (schedstat's first field), in nanoseconds; -1 when unknown. */
+    static long cpuNanos(int tid) {
+        if (tid <= 0) {
+            return -1;
+        }
+        try {
+            String[] fields = Files.readAllLines(Path.of("/proc/self/task/" + tid + "/schedstat")).get(0).trim().split("\\s+");
+            return Long.parseLong(fields[0]);
+        } catch (IOException | RuntimeException unavailable) {
+            return -1;
+        }
+    }
+
+    /** The thread is asleep or in uninterruptible wait (state S or D): blocked, not waiting for a CPU. */
+    static boolean blocked(int tid) {
+        if (tid <= 0) {
+            return false;
+        }
+        try {
+            String stat = Files.readAllLines(Path.of("/proc/self/task/" + tid + "/stat")).get(0);
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state == 'S' || state == 'D';
+        } catch (IOException | RuntimeException unavailable) {
+            return false;
+        }
+    }
+}

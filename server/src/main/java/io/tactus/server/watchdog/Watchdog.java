@@ -1,0 +1,334 @@
+package io.tactus.server.watchdog;
+
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.telemetry.CycleListener;
+import io.tactus.server.telemetry.CycleRecord;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Reads every cycle the engine publishes, keeps a file on each client (own work, waiting, strikes, blame),
+ * names the client(s) behind each xrun and timeout, and lets the {@link DegradationPolicy} decide whom
+ * to shed. It never touches the engine: actions go to {@link WatchdogActions}, which the server carries
+ * out through graph changes on a thread of its own. Runs on the telemetry consumer thread; the views
+ * ({@link #events()}, {@link #clients()}) may be read from any thread.
+ */
+public final class Watchdog implements CycleListener {
+
+    /** Xrun and timeout events kept in the log; the rest are counted. Actions are always kept. */
+    static final int OBSERVED_EVENTS_KEPT = 1000;
+    static final int ACTIONS_KEPT = 10_000;
+    /** A client whose own work took this share of the period is named as having consumed an xrun cycle. */
+    static final double CONSUMER_SHARE = 0.25;
+    /** The budget is re-read this often: a user (or --rt-limit) may change it at any time. */
+    private static final long BUDGET_REREAD_NANOS = 100_000_000L;
+
+    private final WatchdogSettings settings;
+    private final DegradationPolicy policy;
+    private final long periodNanos;
+    private final WatchdogActions actions;
+    private final DoubleSupplier rtBudgetShare;
+    private final Map<ClientNode, ClientWatch> watches = new LinkedHashMap<>();
+    private final List<WatchdogEvent> events = new ArrayList<>();
+    private ExecutionPlan lastPlan;
+    private ClientWatch[] steps = new ClientWatch[0];
+    private long xrunEvents;
+    private long timeoutEvents;
+    private long observedDropped;
+    private long actionsTaken;
+    private int shedsPending;
+    private double budgetShare = 1;
+    private long budgetReadAt = Long.MIN_VALUE;
+
+    /**
+     * @param rtBudgetShare the kernel's RT budget as a share (0..1], re-read every 100 ms (the governor's ceiling)
+     */
+    public Watchdog(WatchdogSettings settings, long periodNanos, WatchdogActions actions, DoubleSupplier rtBudgetShare) {
+        settings.validate();
+        this.settings = settings;
+        this.policy = DegradationPolicy.of(settings.policy());
+        this.periodNanos = periodNanos;
+        this.actions = actions;
+        this.rtBudgetShare = rtBudgetShare;
+    }
+
+    @Override
+    public synchronized void onCycle(CycleRecord cycle) {
+        if (cycle.plan != lastPlan) {
+            resolve(cycle.plan);
+        }
+        if (shedsPending > 0) {
+            noteShedsApplied(cycle);
+        }
+        for (int i = 0; i < cycle.clientCount; i++) {
+            if (steps[i] != null && cycle.clientStarts[i] != 0) {
+                steps[i].ran(cycle.end, cycle.clientNanos[i], cycle.clientWaits[i]);
+                judged(steps[i], cycle.end); // GRACE turns ACTIVE here, whatever the policy looks at
+            }
+        }
+        if (cycle.xrun) {
+            blameXrun(cycle);
+        }
+        if (cycle.timeoutClient != CycleRecord.NONE) {
+            blameTimeout(cycle);
+        }
+        policy.onCycle(cycle, steps, this);
+    }
+
+    /** Maps plan positions to client files, opening a file for each newcomer. */
+    private void resolve(ExecutionPlan plan) {
+        lastPlan = plan;
+        steps = new ClientWatch[plan.stepCount()];
+        for (int i = 0; i < steps.length; i++) {
+            ClientNode node = plan.step(i).client();
+            steps[i] = watches.computeIfAbsent(node, n -> new ClientWatch(n, settings.strikes()));
+        }
+        for (ClientWatch watch : watches.values()) {
+            if (watch.node.isClosed() && watch.state != ClientState.EVICTED) {
+                watch.state = ClientState.GONE;
+            }
+        }
+    }
+
+    /** Logs, for each client muted or evicted, the first cycle that did not run it: when the action took effect. */
+    private void noteShedsApplied(CycleRecord cycle) {
+        for (ClientWatch watch : watches.values()) {
+            if (watch.shedPendingSince < 0 || ranIn(cycle, watch)) {
+                continue;
+            }
+            shedsPending--;
+            long cycles = cycle.cycle - watch.shedPendingSince;
+            observe(new WatchdogEvent(cycle.wakeup, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.SILENCED,
+                    watch.name, String.format("no longer run from cycle %d on, %d cycle(s) after the decision", cycle.cycle, cycles),
+                    Map.of("cyclesAfterDecision", (double) cycles)));
+            watch.shedPendingSince = -1;
+        }
+    }
+
+    private boolean ranIn(CycleRecord cycle, ClientWatch watch) {
+        for (int i = 0; i < cycle.clientCount; i++) {
+            if (steps[i] == watch && cycle.clientStarts[i] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void blameXrun(CycleRecord cycle) {
+        xrunEvents++;
+        StringBuilder names = new StringBuilder();
+        StringBuilder figures = new StringBuilder();
+        long threshold = (long) (periodNanos * CONSUMER_SHARE);
+        int named = 0;
+        boolean[] taken = new boolean[cycle.clientCount];
+        while (named < 3) {
+            int top = -1;
+            for (int i = 0; i < cycle.clientCount; i++) {
+                if (!taken[i] && cycle.clientNanos[i] >= threshold && (top < 0 || cycle.clientNanos[i] > cycle.clientNanos[top])) {
+                    top = i;
+                }
+            }
+            if (top < 0) {
+                break;
+            }
+            taken[top] = true;
+            named++;
+            String name = cycle.plan.clientName(top);
+            names.append(names.length() == 0 ? "" : ", ").append(name);
+            figures.append(figures.length() == 0 ? "" : ", ").append(name).append(' ')
+                    .append(Math.round(cycle.clientNanos[top] / 1000.0)).append(" usecs");
+            if (steps[top] != null) {
+                steps[top].xruns++;
+            }
+        }
+        double late = (cycle.end - cycle.deadline) / 1000.0;
+        double delay = cycle.delayNanos() / 1000.0;
+        double used = cycle.cycleNanos() / 1000.0;
+        String reason = named > 0
+                ? String.format("cycle %d ended %.0f usecs late; it took %.0f usecs, consumed by %s", cycle.cycle, late, used, figures)
+                : String.format("cycle %d ended %.0f usecs late with no client over %.0f usecs: the engine woke %.0f usecs late "
+                        + "and the cycle took %.0f usecs (host or kernel)", cycle.cycle, late, threshold / 1000.0, delay, used);
+        observe(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.XRUN,
+                named > 0 ? names.toString() : "(host)", reason,
+                Map.of("lateMicros", late, "delayMicros", delay, "cycleMicros", used)));
+    }
+
+    private void blameTimeout(CycleRecord cycle) {
+        timeoutEvents++;
+        int i = cycle.timeoutClient;
+        String name = cycle.plan.clientName(i);
+        if (steps[i] != null) {
+            steps[i].timeouts++;
+        }
+        double own = cycle.clientNanos[i] / 1000.0;
+        double wait = cycle.clientWaits[i] / 1000.0;
+        observe(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.TIMEOUT, name,
+                String.format("still running at the deadline of cycle %d: own work %.0f usecs after waiting %.0f usecs",
+                        cycle.cycle, own, wait), Map.of("ownMicros", own, "waitMicros", wait)));
+    }
+
+    private void observe(WatchdogEvent event) {
+        if (events.size() - actionsTaken < OBSERVED_EVENTS_KEPT) {
+            events.add(event);
+        } else {
+            observedDropped++;
+        }
+    }
+
+    private void act(WatchdogEvent event) {
+        actionsTaken++;
+        if (events.size() < OBSERVED_EVENTS_KEPT + ACTIONS_KEPT) {
+            events.add(event);
+        }
+    }
+
+    // ---- for policies (consumer thread) ----
+
+    WatchdogSettings settings() {
+        return settings;
+    }
+
+    long periodNanos() {
+        return periodNanos;
+    }
+
+    Collection<ClientWatch> watches() {
+        return watches.values();
+    }
+
+    boolean judged(ClientWatch watch, long now) {
+        if (watch.node.isClosed() && watch.state != ClientState.EVICTED) {
+            watch.state = ClientState.GONE;
+        }
+        return watch.judged(now, settings.graceMillis() * 1_000_000);
+    }
+
+    /** The governor's ceiling in percent: the configured one, or the kernel's RT budget minus headroom. */
+    double ceilingPercent() {
+        if (settings.ceilingPercent() > 0) {
+            return settings.ceilingPercent();
+        }
+        long now = System.nanoTime();
+        if (budgetReadAt == Long.MIN_VALUE || now - budgetReadAt > BUDGET_REREAD_NANOS) {
+            budgetShare = rtBudgetShare.getAsDouble();
+            budgetReadAt = now;
+        }
+        return Math.max(1, budgetShare * 100 - settings.headroomPercent());
+    }
+
+    void mute(ClientWatch watch, CycleRecord cycle, long until, String reason, Map<String, Double> figures) {
+        watch.state = ClientState.MUTED;
+        silenceNow(watch);
+        shedPending(watch, cycle);
+        watch.mutedUntil = until;
+        watch.costWhenMuted = watch.ownMean;
+        watch.mutes++;
+        watch.actions++;
+        act(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.MUTE, watch.name,
+                reason, figures));
+        actions.mute(watch.node);
+    }
+
+    void readmit(ClientWatch watch, CycleRecord cycle, String reason, Map<String, Double> figures) {
+        watch.state = ClientState.ACTIVE;
+        if (watch.shedPendingSince >= 0) {
+            watch.shedPendingSince = -1;
+            shedsPending--;
+        }
+        watch.mutedUntil = Long.MAX_VALUE;
+        watch.actions++;
+        act(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.READMIT, watch.name,
+                reason, figures));
+        actions.readmit(watch.node);
+    }
+
+    private void shedPending(ClientWatch watch, CycleRecord cycle) {
+        if (watch.shedPendingSince < 0) {
+            shedsPending++;
+        }
+        watch.shedPendingSince = cycle.cycle;
+    }
+
+    /** Skips the client in the plan the engine runs now, from its next cycle; the plan without it follows. */
+    private void silenceNow(ClientWatch watch) {
+        for (int i = 0; i < steps.length; i++) {
+            if (steps[i] == watch) {
+                lastPlan.step(i).silence(true);
+            }
+        }
+    }
+
+    /** Readmits every client whose back-off has run out (evict's probation, bypass's back-off). */
+    void readmitExpired(long now, CycleRecord cycle) {
+        for (ClientWatch watch : watches.values()) {
+            if (watch.state == ClientState.MUTED && !watch.mutedByGovernor && watch.mutedUntil <= now) {
+                readmit(watch, cycle, "back-off over; readmitted on probation", Map.of());
+            }
+        }
+    }
+
+    void evict(ClientWatch watch, CycleRecord cycle, String reason, Map<String, Double> figures) {
+        watch.state = ClientState.EVICTED;
+        silenceNow(watch);
+        shedPending(watch, cycle);
+        watch.actions++;
+        act(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.EVICT, watch.name,
+                reason, figures));
+        actions.evict(watch.node, "evicted by watchdog (" + settings.policy().label() + "): " + reason);
+    }
+
+    /**
+     * The engine thread was stuck in {@code client}'s process call and has been replaced: logs it and
+     * evicts the client. Called by the server's stall monitor, whatever the policy but none.
+     */
+    public synchronized void onRunaway(ClientNode client, long now, long cycle, double stuckMillis, String engineAction) {
+        ClientWatch watch = watches.computeIfAbsent(client, n -> new ClientWatch(n, settings.strikes()));
+        String reason = String.format("its process call had not returned after %.1f ms (runaway); %s", stuckMillis, engineAction);
+        act(new WatchdogEvent(now, cycle, settings.policy().label(), WatchdogEvent.Action.RESTART, watch.name, reason,
+                Map.of("stuckMillis", stuckMillis)));
+        watch.state = ClientState.EVICTED;
+        watch.actions++;
+        act(new WatchdogEvent(now, cycle, settings.policy().label(), WatchdogEvent.Action.EVICT, watch.name, reason,
+                Map.of("stuckMillis", stuckMillis)));
+        actions.evict(client, "evicted by watchdog (" + settings.policy().label() + "): " + reason);
+    }
+
+    // ---- views (any thread) ----
+
+    public PolicyKind policy() {
+        return settings.policy();
+    }
+
+    public WatchdogSettings watchdogSettings() {
+        return settings;
+    }
+
+    /** Everything logged so far, in order: every action, and the first {@value #OBSERVED_EVENTS_KEPT} xruns and timeouts. */
+    public synchronized List<WatchdogEvent> events() {
+        return List.copyOf(events);
+    }
+
+    /** Xrun and timeout events seen but not kept in {@link #events()}. */
+    public synchronized long observedEventsDropped() {
+        return observedDropped;
+    }
+
+    public synchronized long actionsTaken() {
+        return actionsTaken;
+    }
+
+    /** Every client the watchdog has a file on, in the order they first ran. */
+    public synchronized List<ClientView> clients() {
+        List<ClientView> views = new ArrayList<>();
+        for (ClientWatch watch : watches.values()) {
+            views.add(watch.view(periodNanos));
+        }
+        return views;
+    }
+}
