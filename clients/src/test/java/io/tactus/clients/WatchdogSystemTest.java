@@ -142,6 +142,34 @@ class WatchdogSystemTest {
     }
 
     @Test
+    void shouldShedAClientThatBlocksInsideItsProcessCall() throws Exception {
+        Map<String, String> shutdowns = new ConcurrentHashMap<>();
+        try (TactusServer server = start(WatchdogSettings.defaults(PolicyKind.EVICT).withGraceMillis(300))) {
+            List<TactusClient> clients = innocents(server, 5, shutdowns);
+            TactusClient sleeperClient = server.openClient("sleeper");
+            clients.add(sleeperClient);
+            CompletableFuture<String> evicted = new CompletableFuture<>();
+            sleeperClient.setShutdownCallback(evicted::complete);
+            new SleeperClient(sleeperClient, 5, 750, true); // 5 ms asleep in every call from about 1 s on
+            sleeperClient.activate();
+            try {
+                String reason = evicted.get(10, TimeUnit.SECONDS);
+                System.out.println("sleeper: " + reason);
+                assertTrue(reason.startsWith("evicted by watchdog (evict): "), reason);
+
+                server.restartMetrics();
+                Thread.sleep(1_000);
+                MetricsSnapshot after = server.stopMetrics(5, TimeUnit.SECONDS);
+                assertTrue(after.xruns() <= 2, "the graph plays on: " + after.xruns() + " xruns");
+                assertEquals(5, after.clientsAtEnd(), "every innocent client still runs");
+                assertEquals(Map.of(), shutdowns, "no innocent client was told to go");
+            } finally {
+                clients.forEach(TactusClient::close);
+            }
+        }
+    }
+
+    @Test
     void shouldNotJudgeClientsDuringTheirGracePeriod() throws Exception {
         assertEquals(0, coldStarts(2_000), "twenty cold clients joining in their grace period: nobody acted on");
         assertTrue(coldStarts(0) > 0, "without a grace period the same cold starts are struck (the test can fail)");

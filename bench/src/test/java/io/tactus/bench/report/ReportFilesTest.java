@@ -67,10 +67,14 @@ class ReportFilesTest {
         assertSameFigures(result.metrics(), results, "perSecond");
         assertSameFigures(result.cpu(), results, "");
         for (RecordComponent c : StressResult.class.getRecordComponents()) {
-            if (!List.of("settings", "metrics", "cpu").contains(c.getName())) {
+            if (!List.of("settings", "metrics", "cpu", "watchdog").contains(c.getName())) {
                 assertTrue(results.has(c.getName()), c.getName() + " missing from results");
             }
         }
+        JsonNode watchdog = json.get("watchdog");
+        assertEquals("none", watchdog.get("policy").asText(), "the watchdog has a section of its own");
+        assertEquals(0, watchdog.get("innocentClientsEvicted").asInt());
+        assertTrue(watchdog.get("log").isArray());
 
         JsonNode configuration = json.get("configuration");
         assertEquals(20, configuration.get("clients").asInt());

@@ -120,6 +120,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 : clock.nanoTime();
         CycleRecord record = telemetry.claim(scratch);
         record.spinStart = paced ? waiter.lastSpinStart() : wakeup;
+        long cpuStart = threads.getCurrentThreadCpuTime();
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
         inFlightWakeup = wakeup;
@@ -129,6 +130,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
         }
         long end = clock.nanoTime();
+        record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
         cycleEstimate = Math.max(end - wakeup, cycleEstimate - (cycleEstimate >> 6));
         long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
         publishCycle(record, next);
@@ -196,6 +198,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         record.clientStarts[stall.step()] = stall.startedNanos();
         record.clientNanos[stall.step()] = end - stall.startedNanos();
         long next = finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline, afterOverrun);
+        record.cpuNanos = record.cycleNanos(); // unknown for the stuck thread; charge it all
         allocatedBefore = Math.max(0, rtAllocatedBytes);
         allocationBaseline = -1;
         baselineCycle = next + 64;

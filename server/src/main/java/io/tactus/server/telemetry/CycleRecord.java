@@ -15,6 +15,13 @@ public final class CycleRecord {
     public long cycle;
     /** When the engine stopped parking and began to spin before W_k: realtime CPU is burnt from here to E_k. */
     public long spinStart;
+    /**
+     * CPU time the engine thread got between W_k and E_k. Less than the cycle time when the thread was
+     * off the CPU mid-cycle: preempted, stopped by the kernel's RT throttling, taken by the host, or
+     * blocked in a client's call. The watchdog uses it so that time the kernel took is not charged to the
+     * client it happened to interrupt.
+     */
+    public long cpuNanos;
     /** Ideal start T_k. */
     public long idealStart;
     /** Actual engine wakeup W_k. */
@@ -81,6 +88,11 @@ public final class CycleRecord {
             }
             clientWaits[i] = Math.max(0, clientStarts[i] - triggered);
         }
+    }
+
+    /** Time in the cycle the engine thread was off the CPU: E_k - W_k minus its CPU time (never negative). */
+    public long offCpuNanos() {
+        return Math.max(0, cycleNanos() - cpuNanos);
     }
 
     /** Realtime CPU the engine thread burnt this cycle, spin included: E_k minus the start of the spin. */

@@ -29,8 +29,11 @@ final class GovernorPolicy implements DegradationPolicy {
         if (windowStart == Long.MIN_VALUE) {
             windowStart = now;
         }
-        busySum += Math.max(0, cycle.cycleNanos());
-        periods += 1 + cycle.skippedPeriods;
+        // Demand per cycle: the CPU the cycle took (not its wall time, which swells when the kernel
+        // throttles the engine), per period run (not per period elapsed: a graph that overruns every
+        // cycle skips periods and so uses less than 100 % of the time, but needs more than it has).
+        busySum += Math.max(0, cycle.cpuNanos);
+        periods++;
         WatchdogSettings settings = watchdog.settings();
         if (now - windowStart < settings.loadWindowMillis() * 1_000_000) {
             return;

@@ -17,16 +17,18 @@ import java.util.function.IntSupplier;
  *
  * <p>Only time the client itself is charged for counts: CPU time the engine thread burnt inside the call
  * (from {@code /proc/self/task/TID/schedstat}), or the whole call when the thread is blocked in it
- * (state S or D in {@code stat}: a client sleeping inside process). Time the thread spent runnable but
- * not running does not count: another process ran, the host took the CPU, or the kernel's RT throttling
- * stopped it (which, under a small RT budget, can last hundreds of milliseconds in an innocent client's
- * call). Polls every millisecond and reads /proc only while a call has lasted over a millisecond; it must
+ * (state S or D in {@code stat}: a client sleeping inside process, shed after 3 ms of it at most).
+ * Time the thread spent runnable but not running does not count: another process ran, the host took
+ * the CPU, or the kernel's RT throttling stopped it (which, under a small RT budget, can last hundreds
+ * of milliseconds in an innocent client's call). Polls every millisecond and reads /proc only while a call has lasted over a millisecond; it must
  * outrank the engine (a realtime priority above it), or it could not run while a runaway holds the
  * engine's CPU.
  */
 public final class StallMonitor implements Runnable {
 
     private static final long POLL_NANOS = 1_000_000;
+    /** A call blocked this long (state S or D) is shed like a runaway, if the stall limit is not shorter. */
+    static final long BLOCKED_NANOS = 3_000_000;
 
     private final Engine engine;
     private final long stallNanos;
@@ -69,7 +71,8 @@ public final class StallMonitor implements Runnable {
         // burnt too; without /proc, the wall time.
         long cpu = cpuNanos(tid);
         long charged = cpu < 0 || trackedCpu < 0 ? now - started : cpu - trackedCpu + (trackedAt - started);
-        if (charged < stallNanos && !(blocked(tid) && now - started >= stallNanos)) {
+        // Blocking inside process is never right: a few milliseconds of it is a sleeper, shed it as a runaway.
+        if (charged < stallNanos && !(now - started >= Math.min(stallNanos, BLOCKED_NANOS) && blocked(tid))) {
             return false;
         }
         Engine.Stall stall = engine.takeOver(started);

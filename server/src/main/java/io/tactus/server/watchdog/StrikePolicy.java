@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * {@code evict} and {@code bypass}: judge each client by its own work only (RUNNING to FINISHED, never
- * the time it waited for others), so the client that actually consumed the cycle is the one acted on.
+ * the time it waited for others, nor time the kernel or the host took the CPU away in its call), so the
+ * client that actually consumed the cycle is the one acted on.
  * A cycle over the client's budget is a strike; the client is muted at once, so the graph recovers
  * within a period or two.
  *
@@ -33,7 +34,7 @@ final class StrikePolicy implements DegradationPolicy {
         long budget = (long) (watchdog.periodNanos() * settings.clientBudgetPercent() / 100);
         for (int i = 0; i < cycle.clientCount; i++) {
             ClientWatch watch = steps[i];
-            long own = cycle.clientNanos[i];
+            long own = watchdog.own(i);
             if (watch == null || cycle.clientStarts[i] == 0 || own <= budget || !watchdog.judged(watch, now)) {
                 continue;
             }

@@ -38,6 +38,7 @@ public final class Watchdog implements CycleListener {
     private final List<WatchdogEvent> events = new ArrayList<>();
     private ExecutionPlan lastPlan;
     private ClientWatch[] steps = new ClientWatch[0];
+    private long[] own = new long[0];
     private long xrunEvents;
     private long timeoutEvents;
     private long observedDropped;
@@ -66,9 +67,10 @@ public final class Watchdog implements CycleListener {
         if (shedsPending > 0) {
             noteShedsApplied(cycle);
         }
+        chargeOwnWork(cycle);
         for (int i = 0; i < cycle.clientCount; i++) {
             if (steps[i] != null && cycle.clientStarts[i] != 0) {
-                steps[i].ran(cycle.end, cycle.clientNanos[i], cycle.clientWaits[i]);
+                steps[i].ran(cycle.end, own[i], cycle.clientWaits[i]);
                 judged(steps[i], cycle.end); // GRACE turns ACTIVE here, whatever the policy looks at
             }
         }
@@ -79,6 +81,33 @@ public final class Watchdog implements CycleListener {
             blameTimeout(cycle);
         }
         policy.onCycle(cycle, steps, this);
+    }
+
+    /**
+     * Each client's own work this cycle: its call's wall time, except that time the engine thread spent
+     * off the CPU (the kernel's RT throttling, preemption, the host) is taken off the longest call, where
+     * it most likely fell. A client blocking inside its call is off the CPU too; the stall monitor, which
+     * can see the thread's state, deals with that one.
+     */
+    private void chargeOwnWork(CycleRecord cycle) {
+        if (own.length < cycle.clientCount) {
+            own = new long[cycle.clientNanos.length];
+        }
+        int heaviest = -1;
+        for (int i = 0; i < cycle.clientCount; i++) {
+            own[i] = cycle.clientNanos[i];
+            if (heaviest < 0 || own[i] > own[heaviest]) {
+                heaviest = i;
+            }
+        }
+        if (heaviest >= 0) {
+            own[heaviest] = Math.max(0, own[heaviest] - cycle.offCpuNanos());
+        }
+    }
+
+    /** The own work of the client at plan position {@code step} this cycle, as charged (see {@link #chargeOwnWork}). */
+    long own(int step) {
+        return own[step];
     }
 
     /** Maps plan positions to client files, opening a file for each newcomer. */

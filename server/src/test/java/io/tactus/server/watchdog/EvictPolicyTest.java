@@ -52,6 +52,20 @@ class EvictPolicyTest {
     }
 
     @Test
+    void shouldNotStrikeAClientForTimeTheKernelTookAwayInItsCall() {
+        // Every cycle the engine thread is off the CPU for 300 ms inside the one call that looks long (the
+        // kernel's RT throttling): its wall time is the period's 225 times, its own work 3 %.
+        cycles.add("unlucky", share(0.03) + 300 * MILLIS);
+        cycles.addMany("light", 9, ClientPriority.NORMAL, share(0.02));
+        cycles.offCpu(300 * MILLIS).start(WatchdogSettings.defaults(PolicyKind.EVICT).withGraceMillis(0));
+
+        cycles.runFor(5_000);
+
+        assertEquals(List.of(), cycles.actions.calls, "nobody is struck for the kernel's time");
+        assertTrue(cycles.view("unlucky").busyMicros() < 0.05 * PERIOD / 1000, "charged " + cycles.view("unlucky").busyMicros());
+    }
+
+    @Test
     void shouldEvictAtTheFirstStrikeAHogWhoseOwnWorkExceedsTheWholePeriod() {
         hogAndNineLight(1.10);
         cycles.start(WatchdogSettings.defaults(PolicyKind.EVICT));

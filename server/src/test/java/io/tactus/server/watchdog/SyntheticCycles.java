@@ -118,6 +118,14 @@ final class SyntheticCycles {
         follow = false;
     }
 
+    /** Time of each cycle the engine thread spends off the CPU (throttled, preempted), inside the longest call. */
+    private long offCpuNanos;
+
+    SyntheticCycles offCpu(long nanos) {
+        this.offCpuNanos = nanos;
+        return this;
+    }
+
     /** End of the last cycle run. */
     long now() {
         return lastEnd;
@@ -148,6 +156,7 @@ final class SyntheticCycles {
             t += record.clientNanos[i];
         }
         record.end = t + overheadNanos;
+        record.cpuNanos = record.cycleNanos() - offCpuNanos; // the thread ran all the time unless told otherwise
         record.xrun = record.end > record.deadline;
         record.afterOverrun = false;
         record.skippedPeriods = 0;

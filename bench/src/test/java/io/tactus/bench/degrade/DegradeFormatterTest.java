@@ -1,0 +1,44 @@
+package io.tactus.bench.degrade;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DegradeFormatterTest {
+
+    private static final List<DegradeRow> ROWS = List.of(
+            new DegradeRow("none", 18752, 18751, 1885, 18376, 0, 0, 0, Double.NaN, 155.1, 0.1),
+            new DegradeRow("evict", 1, 1, 868, 0, 868, 0, 0, 2.7, 4.8, 0.1));
+
+    @Test
+    void shouldPrintOneLinePerPolicyWithNeverForAnUnshedCulprit() {
+        String table = DegradeFormatter.table(Scenario.HOG, ROWS);
+        String[] lines = table.split("\n");
+        assertEquals(5, lines.length, table);
+        assertTrue(lines[1].startsWith("policy   |  XRUN | Timeouts"), lines[1]);
+        assertTrue(lines[3].startsWith("none     | 18752 |    18751 |   1885 us |        18376 |"), lines[3]);
+        assertTrue(lines[3].contains("     never"), lines[3]);
+        assertTrue(lines[4].startsWith("evict    |     1 |        1 |    868 us |            0 |"), lines[4]);
+        assertTrue(lines[4].contains("    2.7 ms"), lines[4]);
+    }
+
+    @Test
+    void shouldWriteTheSameFiguresAsCsvLeavingAnUnshedCulpritEmpty() {
+        assertEquals("""
+                policy,xruns,timeouts,delay_max_us,xruns_settled,delay_max_settled_us,innocents_lost,muted_at_end,shed_after_ms,dsp_load_settled_pct,steal_pct
+                none,18752,18751,1885.0,18376,0.0,0,0,,155.10,0.10
+                evict,1,1,868.0,0,868.0,0,0,2.7,4.80,0.10
+                """, DegradeFormatter.csv(ROWS));
+    }
+
+    @Test
+    void shouldNameTheScenarioOrSayWhatIsWrong() {
+        assertEquals(Scenario.RTLIMIT, Scenario.parse("RTLimit"));
+        assertEquals("--scenario must be hog or rtlimit, not 'fire'",
+                org.junit.jupiter.api.Assertions.assertThrows(io.tactus.api.TactusException.class,
+                        () -> Scenario.parse("fire")).getMessage());
+    }
+}
