@@ -16,9 +16,10 @@ import java.util.function.Consumer;
  * Applies graph changes for control threads: validate and change the {@link Graph}, build the next
  * plan aside, send it through the engine's command ring, and wait until the engine has switched to it
  * (so that, as in JACK, a deactivated client is no longer called once deactivate returns). Changes are
- * serialized; the engine is never blocked by them.
+ * serialized; the engine is never blocked by them. Public for the control socket's adapters, which make
+ * the same changes for out-of-process clients as {@link InProcessClient} makes for in-process ones.
  */
-final class GraphController {
+public final class GraphController {
 
     private static final long SWITCH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -35,18 +36,18 @@ final class GraphController {
         this.notifier = notifier;
     }
 
-    Graph graph() {
+    public Graph graph() {
         return graph;
     }
 
     /** Runs {@code change} on the graph; if it succeeds, switches the engine to the resulting plan. */
-    synchronized <T> T change(java.util.function.Function<Graph, T> change) {
+    public synchronized <T> T change(java.util.function.Function<Graph, T> change) {
         T result = change.apply(graph);
         publish();
         return result;
     }
 
-    synchronized void changeVoid(Consumer<Graph> change) {
+    public synchronized void changeVoid(Consumer<Graph> change) {
         change.accept(graph);
         publish();
     }
@@ -77,7 +78,7 @@ final class GraphController {
     }
 
     /** Removes a client the server gave up on and tells it why. */
-    void evict(ClientNode client, String reason) {
+    public void evict(ClientNode client, String reason) {
         synchronized (this) {
             if (client.isClosed()) {
                 return;

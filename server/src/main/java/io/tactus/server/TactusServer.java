@@ -265,6 +265,16 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         return controller.graph();
     }
 
+    /** The one way to change the graph so that the engine switches plans: for the control socket's clients. */
+    public GraphController controller() {
+        return controller;
+    }
+
+    /** True once {@link #close()} has begun: no new client may join. */
+    public boolean isClosed() {
+        return closed;
+    }
+
     public long cyclesRun() {
         return engine.cyclesRun();
     }

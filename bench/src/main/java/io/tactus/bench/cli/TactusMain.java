@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tactus", mixinStandardHelpOptions = true, version = "tactus 0.1.0",
         description = "A JACK-like realtime audio graph server for the JVM.",
-        subcommands = {StressCommand.class, MatrixCommand.class, DegradeCommand.class})
+        subcommands = {ServerCommand.class, StressCommand.class, MatrixCommand.class, DegradeCommand.class})
 public final class TactusMain implements Runnable {
 
     public static void main(String[] args) {

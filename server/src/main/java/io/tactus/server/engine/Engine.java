@@ -194,6 +194,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         for (int i = stall.step(); i < record.clientCount; i++) {
             record.clientStarts[i] = 0;
             record.clientNanos[i] = 0;
+            record.clientTimedOut[i] = false;
         }
         record.clientStarts[stall.step()] = stall.startedNanos();
         record.clientNanos[stall.step()] = end - stall.startedNanos();
@@ -335,12 +336,14 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         record.failure = null;
         long[] nanos = record.clientNanos;
         long[] starts = record.clientStarts;
+        boolean[] timedOut = record.clientTimedOut;
         for (int i = 0; i < count; i++) {
             Step step = current.step(i);
             if (step.skipped()) {
                 step.silenceOutputs(nframes);
                 starts[i] = 0;
                 nanos[i] = 0;
+                timedOut[i] = false;
                 continue;
             }
             step.prepare(nframes);
@@ -364,6 +367,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
             }
             starts[i] = start;
             nanos[i] = clock.nanoTime() - start;
+            timedOut[i] = step.timedOut();
         }
         current.mixPlayback(nframes);
         driver.write(current.playback(), nframes);

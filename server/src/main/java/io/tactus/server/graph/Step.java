@@ -12,6 +12,8 @@ public final class Step {
 
     private final ClientNode client;
     private final ProcessCallback process;
+    /** The same callback when it can time out on its own (an out-of-process client), else null. */
+    private final TimedProcess timed;
     private final Mix[] mixes;
     private final FloatBuffer[] buffers;
     private final int[] upstream;
@@ -26,6 +28,7 @@ public final class Step {
          FloatBuffer[] outputs) {
         this.client = client;
         this.process = process;
+        this.timed = process instanceof TimedProcess t ? t : null;
         this.mixes = mixes;
         this.buffers = buffers;
         this.upstream = upstream;
@@ -79,5 +82,10 @@ public final class Step {
     /** Realtime: the client's own work. */
     public void process(int nframes) {
         process.process(nframes);
+    }
+
+    /** Realtime: the last {@link #process} call gave up on an out-of-process client; never for an in-process one. */
+    public boolean timedOut() {
+        return timed != null && timed.timedOut();
     }
 }

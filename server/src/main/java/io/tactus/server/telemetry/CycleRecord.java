@@ -60,6 +60,11 @@ public final class CycleRecord {
      * realtime thread.
      */
     public int timeoutClient;
+    /**
+     * Per client in graph order: an out-of-process client that had not answered within its own time limit
+     * (its outputs were silence; see {@link io.tactus.server.graph.TimedProcess}). Set by the engine.
+     */
+    public final boolean[] clientTimedOut;
     /** The client whose process call threw, or {@link #NONE}. */
     public int failedClient;
     /** What the failed client threw; null when none did. */
@@ -71,6 +76,7 @@ public final class CycleRecord {
         this.clientNanos = new long[maxClients];
         this.clientStarts = new long[maxClients];
         this.clientWaits = new long[maxClients];
+        this.clientTimedOut = new boolean[maxClients];
     }
 
     /** Sets {@link #clientWaits} from the plan's dependencies. Consumer thread. */
@@ -100,12 +106,21 @@ public final class CycleRecord {
         return end - Math.min(spinStart, wakeup);
     }
 
-    /** Sets {@link #timeoutClient}: the client whose call spans the deadline. Consumer thread. */
+    /**
+     * Sets {@link #timeoutClient}: the client whose call spans the deadline, else the first out-of-process
+     * client that did not answer within its own time limit. Consumer thread.
+     */
     public void findTimeoutClient() {
         timeoutClient = NONE;
         for (int i = 0; i < clientCount; i++) {
             long start = clientStarts[i];
             if (start <= deadline && start + clientNanos[i] > deadline) {
+                timeoutClient = i;
+                return;
+            }
+        }
+        for (int i = 0; i < clientCount; i++) {
+            if (clientTimedOut[i]) {
                 timeoutClient = i;
                 return;
             }

@@ -1,0 +1,406 @@
+package io.tactus.server.control;
+
+import io.tactus.api.ClientPriority;
+import io.tactus.api.TactusException;
+import io.tactus.ipc.ControlCodec;
+import io.tactus.ipc.ControlDecoder;
+import io.tactus.ipc.ControlFrame;
+import io.tactus.ipc.Notification;
+import io.tactus.ipc.ProtocolException;
+import io.tactus.ipc.Reply;
+import io.tactus.ipc.Request;
+import io.tactus.ipc.SegmentLayout;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.server.GraphController;
+import io.tactus.server.TactusServer;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.Graph;
+import io.tactus.server.graph.PortNode;
+import io.tactus.server.telemetry.MetricsSnapshot;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One connection of the control socket: reads frames, carries out each request on the server's graph
+ * exactly as an in-process client's call would (through the {@link GraphController}, so the engine
+ * switches plans), and answers. A second thread writes what goes out, replies and notifications in
+ * order, so a client that stops reading holds up only its own connection, never the thread that tells
+ * every client of xruns and shutdowns. A peer that breaks the protocol gets one {@link Reply.Error}
+ * and is disconnected; a peer that goes away is removed from the graph and its segment deleted.
+ */
+final class ControlAdapter implements Runnable {
+
+    /** Frames waiting to be written; notifications beyond it are dropped (and counted), replies wait. */
+    private static final int OUTBOX_FRAMES = 256;
+    /** How long a leaving connection's last frames may take to be written before the socket is cut. */
+    private static final long FLUSH_MILLIS = 500;
+    private static final ByteBuffer END = ByteBuffer.allocate(0);
+
+    private final ControlServer owner;
+    private final TactusServer server;
+    private final GraphController controller;
+    private final SocketChannel channel;
+    private final String threadName;
+    private final ControlDecoder decoder = new ControlDecoder();
+    private final BlockingQueue<ByteBuffer> outbox = new ArrayBlockingQueue<>(OUTBOX_FRAMES);
+    private final Thread writer;
+    private final AtomicBoolean ending = new AtomicBoolean();
+    private final AtomicLong droppedNotifications = new AtomicLong();
+
+    /** Set once Welcome is sent. */
+    private volatile RemoteClient client;
+    // The reader thread's own: this client's live ports, in registration order, and their slots.
+    private final List<PortNode> ports = new ArrayList<>();
+    private final List<Integer> slotOf = new ArrayList<>();
+    private final BitSet usedSlots = new BitSet();
+
+    ControlAdapter(ControlServer owner, TactusServer server, SocketChannel channel, int connection) {
+        this.owner = owner;
+        this.server = server;
+        this.controller = server.controller();
+        this.channel = channel;
+        this.threadName = "tactus-control-" + server.name() + "-" + connection;
+        this.writer = new Thread(this::write, threadName + "-out");
+        writer.setDaemon(true);
+    }
+
+    void start() {
+        Thread reader = new Thread(this, threadName);
+        reader.setDaemon(true);
+        writer.start();
+        reader.start();
+    }
+
+    /** The reader: Hello first, then one request at a time until Goodbye, EOF or a protocol fault. */
+    @Override
+    public void run() {
+        try {
+            String refusal = owner.peerRefusal(channel);
+            ControlFrame first;
+            try {
+                first = decoder.read(channel);
+            } catch (ProtocolException e) {
+                fail(0, refusal != null ? refusal : e.getMessage());
+                return;
+            }
+            if (first == null) {
+                return; // connected and left without a word
+            }
+            if (refusal != null) {
+                fail(first.requestId(), refusal);
+                return;
+            }
+            if (!(first.message() instanceof Request.Hello hello)) {
+                fail(first.requestId(), "the first message on a connection must be Hello, not "
+                        + first.message().type().label());
+                return;
+            }
+            if (!welcome(first.requestId(), hello)) {
+                return;
+            }
+            ControlFrame frame;
+            while ((frame = decoder.read(channel)) != null) {
+                if (!handle(frame)) {
+                    return;
+                }
+            }
+        } catch (ProtocolException e) {
+            fail(0, e.getMessage());
+        } catch (IOException e) {
+            // The peer went away or the server closed the connection; either way it ends here.
+        } catch (RuntimeException e) {
+            fail(0, "the server failed to handle a request: " + e);
+        } finally {
+            leave(null);
+        }
+    }
+
+    /** Admits the client: a node in the graph, its segment, its callbacks; answers Welcome, or Error and false. */
+    private boolean welcome(int requestId, Request.Hello hello) {
+        ClientNode node = null;
+        SharedSegment segment = null;
+        try {
+            if (server.isClosed()) {
+                throw new TactusException("server '" + server.name() + "' is stopping");
+            }
+            ClientPriority priority = ClientPriority.parse(hello.priority());
+            node = controller.graph().addClient(hello.clientName(), priority);
+            segment = SharedSegment.create(owner.segmentDirectory(), owner.segmentName(node.id()),
+                    SegmentLayout.of(1, ControlServer.MAX_PORTS, server.bufferSize()));
+            RemoteProcess process = new RemoteProcess(segment, owner.futex(), owner.clientTimeoutNanos());
+            RemoteClient admitted = new RemoteClient(node, hello.pid(), hello.processThreadTid(), segment.path(), process);
+            node.setProcess(process);
+            node.setShutdownCallback(this::leave);
+            node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
+            node.setGraphOrderCallback(() -> tell(new Notification.GraphOrder()));
+            client = admitted;
+            owner.register(admitted);
+            send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
+                    segment.path().toString(), ProcessHandle.current().pid(), owner.processPriority()));
+            return true;
+        } catch (RuntimeException e) {
+            if (client != null) {
+                throw e; // admitted: leave() undoes it all
+            }
+            if (segment != null) {
+                segment.close();
+            }
+            if (node != null && !node.isClosed()) {
+                controller.graph().removeClient(node); // inactive and portless: in no plan yet
+            }
+            fail(requestId, e instanceof TactusException ? e.getMessage() : "the server could not admit client '"
+                    + hello.clientName() + "': " + e);
+            return false;
+        }
+    }
+
+    /** One request after Welcome; false ends the connection. */
+    private boolean handle(ControlFrame frame) {
+        int id = frame.requestId();
+        if (!(frame.message() instanceof Request request)) {
+            fail(id, "a client may not send " + frame.message().type().label() + ", which only the server sends");
+            return false;
+        }
+        if (request instanceof Request.Hello) {
+            fail(id, "this connection already said Hello; a connection carries one client");
+            return false;
+        }
+        if (request instanceof Request.Goodbye) {
+            removeFromGraph();
+            send(id, new Reply.Ok(request.type()));
+            return false;
+        }
+        Reply reply;
+        try {
+            reply = answer(request);
+        } catch (TactusException e) {
+            reply = new Reply.Error(e.getMessage());
+        }
+        send(id, reply);
+        return true;
+    }
+
+    private Reply answer(Request request) {
+        ClientNode node = client.node();
+        Reply ok = new Reply.Ok(request.type());
+        if (request instanceof Request.RegisterPort r) {
+            registerPort(node, r);
+        } else if (request instanceof Request.UnregisterPort r) {
+            unregisterPort(r.shortName());
+        } else if (request instanceof Request.Activate) {
+            controller.changeVoid(graph -> graph.setActive(node, true));
+        } else if (request instanceof Request.Deactivate) {
+            controller.changeVoid(graph -> graph.setActive(node, false));
+        } else if (request instanceof Request.Connect r) {
+            controller.changeVoid(graph -> graph.connect(r.source(), r.destination()));
+        } else if (request instanceof Request.Disconnect r) {
+            controller.changeVoid(graph -> graph.disconnect(r.source(), r.destination()));
+        } else if (request instanceof Request.ListPorts r) {
+            return listPorts(r.withConnections());
+        } else if (request instanceof Request.Status) {
+            return status();
+        } else {
+            throw new TactusException("the server cannot handle " + request.type().label() + " yet");
+        }
+        return ok;
+    }
+
+    /** The lowest free slot, as the client computes it; bound only once the plan with the port runs. */
+    private void registerPort(ClientNode node, Request.RegisterPort r) {
+        int slot = usedSlots.nextClearBit(0);
+        if (slot >= ControlServer.MAX_PORTS) {
+            throw new TactusException("client '" + node.name() + "' already has " + ControlServer.MAX_PORTS
+                    + " ports, the most a client in its own process can have");
+        }
+        PortNode port = controller.change(graph -> graph.addPort(node, r.shortName(), r.isInput(), false));
+        ports.add(port);
+        slotOf.add(slot);
+        usedSlots.set(slot);
+        client.process().bind(ports, slotOf);
+    }
+
+    /** Unbinds first, so no cycle touches the slot once the graph has dropped the port; then frees the slot. */
+    private void unregisterPort(String shortName) {
+        int index = -1;
+        for (int i = 0; i < ports.size(); i++) {
+            if (ports.get(i).shortName().equals(shortName)) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            throw new TactusException("client '" + client.name() + "' has no port named '" + shortName + "'");
+        }
+        PortNode port = ports.remove(index);
+        int slot = slotOf.remove(index);
+        client.process().bind(ports, slotOf);
+        controller.changeVoid(graph -> graph.removePort(port));
+        usedSlots.clear(slot);
+    }
+
+    private Reply listPorts(boolean withConnections) {
+        Graph graph = controller.graph();
+        List<Reply.PortInfo> infos = new ArrayList<>();
+        synchronized (graph) { // one consistent picture
+            for (String name : graph.portNames()) {
+                infos.add(new Reply.PortInfo(name, graph.port(name).isInput(),
+                        withConnections ? graph.connectionsOf(name) : List.of()));
+            }
+        }
+        return new Reply.PortList(infos);
+    }
+
+    private Reply status() {
+        MetricsSnapshot m = server.metrics();
+        double load = m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
+        int clients = (int) controller.graph().clientNames().stream().filter(n -> !Graph.SYSTEM.equals(n)).count();
+        return new Reply.StatusReport(server.sampleRate(), server.bufferSize(), clients, server.cyclesRun(), m.xruns(),
+                load, server.scheduling().describe(), server.settings().watchdog().policy().label());
+    }
+
+    /** Queues a reply; a reply that cannot be encoded (a port list over the frame limit) becomes an Error. */
+    private void send(int requestId, Reply reply) {
+        ByteBuffer frame;
+        try {
+            frame = ControlCodec.encode(new ControlFrame(requestId, reply));
+        } catch (ProtocolException e) {
+            frame = ControlCodec.encode(new ControlFrame(requestId, new Reply.Error(e.getMessage())));
+        }
+        try {
+            if (!outbox.offer(frame, FLUSH_MILLIS, TimeUnit.MILLISECONDS)) {
+                closeChannel(); // the client reads nothing: cut it off, the reader then leaves
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closeChannel();
+        }
+    }
+
+    /** Queues a notification unless the connection is ending; dropped (and counted) when the client lags far behind. */
+    private void tell(Notification notification) {
+        if (ending.get()) {
+            return;
+        }
+        if (!outbox.offer(ControlCodec.encode(notification))) {
+            droppedNotifications.incrementAndGet();
+        }
+    }
+
+    /** The peer broke the protocol or was refused: one Error frame, then the connection ends. */
+    private void fail(int requestId, String sentence) {
+        send(requestId, new Reply.Error(sentence));
+    }
+
+    /**
+     * Ends the connection once, from any thread: a Shutdown notification when {@code reason} is given (the
+     * client was evicted or the server stops), the client out of the graph, its segment deleted, the last
+     * frames flushed (for at most {@value #FLUSH_MILLIS} ms) and the socket closed.
+     */
+    void leave(String reason) {
+        if (!ending.compareAndSet(false, true)) {
+            return;
+        }
+        if (reason != null) {
+            outbox.offer(ControlCodec.encode(new Notification.Shutdown(reason)));
+        }
+        RemoteClient gone = client;
+        if (gone != null) {
+            boolean outOfPlan = removeFromGraph();
+            SharedSegment segment = gone.process().segment();
+            if (outOfPlan) {
+                segment.close();
+            } else {
+                deleteQuietly(segment); // the engine may still run it: keep the mapping, drop the file
+            }
+            owner.forget(gone);
+        }
+        if (!outbox.offer(END)) {
+            closeChannel();
+        }
+        try {
+            writer.join(FLUSH_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeChannel();
+        owner.forget(this);
+        long dropped = droppedNotifications.get();
+        if (dropped > 0) {
+            System.err.println("tactus: client '" + (gone == null ? "?" : gone.name()) + "' read too slowly; "
+                    + dropped + " xrun and graph-order notifications to it were dropped");
+        }
+    }
+
+    /** Takes the client out of the graph (its ports and connections with it); true once no plan runs it. */
+    private boolean removeFromGraph() {
+        RemoteClient c = client;
+        if (c == null) {
+            return true;
+        }
+        ClientNode node = c.node();
+        if (node.isClosed()) {
+            return true; // evicted: the controller switched plans before it called us
+        }
+        try {
+            controller.changeVoid(graph -> {
+                if (!node.isClosed()) {
+                    graph.removeClient(node);
+                }
+            });
+            return true;
+        } catch (TactusException e) {
+            return false; // the engine did not take the change (stalled); the node is gone from the graph
+        }
+    }
+
+    /** The writer thread: frames in order until END, then the socket is closed. */
+    private void write() {
+        try {
+            while (true) {
+                ByteBuffer frame = outbox.take();
+                if (frame == END) {
+                    break;
+                }
+                while (frame.hasRemaining()) {
+                    channel.write(frame);
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            // the peer is gone or the connection was cut; nothing more can be said
+        } finally {
+            closeChannel();
+        }
+    }
+
+    private void closeChannel() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // closing is all that was wanted
+        }
+    }
+
+    private static void deleteQuietly(SharedSegment segment) {
+        try {
+            Files.deleteIfExists(segment.path());
+        } catch (IOException ignored) {
+            // ControlServer.start of the next server of this name deletes what is left
+        }
+    }
+
+    /** Waits for the writer to finish; for {@link ControlServer#close()}. */
+    void awaitClosed(long millis) throws InterruptedException {
+        writer.join(Math.max(1, millis));
+        closeChannel();
+    }
+}

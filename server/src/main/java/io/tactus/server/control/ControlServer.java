@@ -1,0 +1,383 @@
+package io.tactus.server.control;
+
+import io.tactus.api.TactusException;
+import io.tactus.ipc.RuntimeDirectory;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.Futex;
+import io.tactus.rt.SchedulingOutcome;
+import io.tactus.rt.SchedulingPolicy;
+import io.tactus.server.TactusServer;
+import io.tactus.server.engine.PeriodTiming;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The server's control socket: the door through which clients in other processes join. It holds the
+ * server name's lock file for its whole life (so a second server of that name is refused, and whatever
+ * a crashed one left behind, socket and shared-memory segments, can be deleted safely), accepts
+ * connections on a normal thread and hands each to a {@link ControlAdapter} with threads of its own.
+ * Trade-off: two threads per connection keep the code blocking and plain, which suits tens of clients,
+ * not thousands.
+ */
+public final class ControlServer implements AutoCloseable {
+
+    /** Port slots in a client's segment: the most ports one out-of-process client can have. */
+    public static final int MAX_PORTS = 64;
+
+    /** Lock files this JVM holds: POSIX drops a process's lock when it closes ANY descriptor of the file. */
+    private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
+
+    private final TactusServer server;
+    private final RuntimeDirectory directory;
+    private final Path socketPath;
+    private final Path lockPath;
+    private final FileChannel lockChannel;
+    private final ServerSocketChannel listener;
+    private final UserPrincipal user;
+    private final Futex futex;
+    private final long clientTimeoutNanos;
+    private final Path segmentDirectory;
+    private final Thread acceptor;
+    private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
+    private final Map<String, RemoteClient> clients = new ConcurrentHashMap<>();
+    private final AtomicInteger connections = new AtomicInteger();
+    private volatile boolean closed;
+
+    private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
+                          ServerSocketChannel listener, Path socketPath, UserPrincipal user, Futex futex,
+                          long clientTimeoutNanos) {
+        this.server = server;
+        this.directory = directory;
+        this.lockPath = lockPath;
+        this.lockChannel = lockChannel;
+        this.listener = listener;
+        this.socketPath = socketPath;
+        this.user = user;
+        this.futex = futex;
+        this.clientTimeoutNanos = clientTimeoutNanos;
+        this.segmentDirectory = SharedSegment.defaultDirectory();
+        this.acceptor = new Thread(this::accept, "tactus-control-" + server.name());
+        acceptor.setDaemon(true);
+    }
+
+    /** Opens the control socket of {@code server} in the user's runtime directory. */
+    public static ControlServer start(TactusServer server) {
+        return start(server, RuntimeDirectory.ofCurrentUser());
+    }
+
+    /** As {@link #start(TactusServer)} in {@code directory}; clients time out after half a period. */
+    public static ControlServer start(TactusServer server, RuntimeDirectory directory) {
+        long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
+        return start(server, directory, period / 2);
+    }
+
+    /**
+     * Opens the control socket; throws {@link TactusException} with one sentence when it cannot (a server
+     * of that name runs already, the runtime directory is not private, no futexes on this system).
+     *
+     * @param clientTimeoutNanos how long after its trigger a client may take before its outputs count as silence
+     */
+    public static ControlServer start(TactusServer server, RuntimeDirectory directory, long clientTimeoutNanos) {
+        if (clientTimeoutNanos <= 0) {
+            throw new IllegalArgumentException("a client's time limit must be positive, not " + clientTimeoutNanos + " ns");
+        }
+        String name = RuntimeDirectory.requireServerName(server.name());
+        Futex futex = Futex.linux();
+        if (!futex.isAvailable()) {
+            throw new TactusException("clients in their own processes need Linux futexes, which are not available"
+                    + " here; run clients in the server's process");
+        }
+        directory.createIfMissing();
+        Path socket = directory.socketPath(name);
+        Path lock = directory.lockPath(name);
+        FileChannel lockChannel = lock(lock, name);
+        ServerSocketChannel listener = null;
+        try {
+            Files.deleteIfExists(socket); // we hold the lock: any socket of this name is a crashed server's
+            deleteStaleSegments(SharedSegment.defaultDirectory(), name);
+            UserPrincipal user = Files.getOwner(directory.path(), LinkOption.NOFOLLOW_LINKS);
+            listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            listener.bind(UnixDomainSocketAddress.of(socket));
+            Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+            ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
+                    futex, clientTimeoutNanos);
+            control.acceptor.start();
+            return control;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(listener);
+            deleteQuietly(socket);
+            unlock(lock, lockChannel);
+            throw e instanceof TactusException t ? t : new TactusException("cannot open the control socket " + socket
+                    + " (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Takes the name's lock and writes this pid into it, or refuses in one sentence naming the holder. */
+    private static FileChannel lock(Path lock, String name) {
+        if (!HELD_HERE.add(lock)) {
+            throw alreadyRunning(name, Long.toString(ProcessHandle.current().pid()));
+        }
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(lock, EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException inThisJvm) {
+                held = null;
+            }
+            if (held == null) {
+                String pid = new String(Files.readAllBytes(lock), StandardCharsets.US_ASCII).trim();
+                channel.close(); // not ours: closing drops only this process's (absent) lock
+                HELD_HERE.remove(lock);
+                throw alreadyRunning(name, pid.isEmpty() ? "unknown" : pid);
+            }
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            channel.force(false);
+            return channel;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            HELD_HERE.remove(lock);
+            throw new TactusException("cannot lock " + lock + " (" + e.getMessage() + ")");
+        }
+    }
+
+    private static TactusException alreadyRunning(String name, String pid) {
+        return new TactusException("a Tactus server named '" + name + "' is already running (pid " + pid
+                + "); stop it or choose another --name");
+    }
+
+    /** Deletes the lock file while still holding the lock, then lets go of it. */
+    private static void unlock(Path lock, FileChannel channel) {
+        deleteQuietly(lock);
+        closeQuietly(channel);
+        HELD_HERE.remove(lock);
+    }
+
+    /** Segments {@code tactus-<name>-<digits>} of this user: left by a crashed server of this name, since we hold its lock. */
+    static int deleteStaleSegments(Path shm, String name) {
+        String prefix = segmentPrefix(name);
+        int uid = RuntimeDirectory.currentUid();
+        int deleted = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(shm, prefix + "*")) {
+            for (Path entry : entries) {
+                String suffix = entry.getFileName().toString().substring(prefix.length());
+                if (!suffix.isEmpty() && suffix.chars().allMatch(Character::isDigit)
+                        && (Integer) Files.getAttribute(entry, "unix:uid", LinkOption.NOFOLLOW_LINKS) == uid
+                        && Files.deleteIfExists(entry)) {
+                    deleted++;
+                }
+            }
+        } catch (IOException e) {
+            throw new TactusException("cannot clean up the shared-memory segments of a crashed server in " + shm
+                    + " (" + e.getMessage() + ")");
+        }
+        return deleted;
+    }
+
+    private static String segmentPrefix(String serverName) {
+        return "tactus-" + serverName + "-";
+    }
+
+    /** The acceptor thread: one adapter per connection until the listener is closed. */
+    private void accept() {
+        String lastFailure = null;
+        while (!closed) {
+            SocketChannel channel;
+            try {
+                channel = listener.accept();
+            } catch (ClosedChannelException stopped) {
+                return;
+            } catch (IOException e) {
+                if (closed) {
+                    return;
+                }
+                if (!String.valueOf(e.getMessage()).equals(lastFailure)) { // once per distinct cause
+                    lastFailure = String.valueOf(e.getMessage());
+                    System.err.println("tactus: the control socket " + socketPath + " failed to accept a connection ("
+                            + lastFailure + "); it keeps trying");
+                }
+                sleepBriefly();
+                continue;
+            }
+            ControlAdapter adapter = new ControlAdapter(this, server, channel, connections.incrementAndGet());
+            adapters.add(adapter);
+            if (closed) {
+                adapter.leave("server stopped");
+                return;
+            }
+            adapter.start();
+        }
+    }
+
+    /**
+     * Null when the peer may use this server: the server's own user, or root. Otherwise the sentence the
+     * peer is refused with.
+     */
+    String peerRefusal(SocketChannel channel) {
+        try {
+            UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+            return refusal(peer.user(), user);
+        } catch (IOException | UnsupportedOperationException e) {
+            return "connection refused: the peer's credentials cannot be read (" + e.getMessage() + ")";
+        }
+    }
+
+    /** The credential rule alone, for any pair of users. */
+    static String refusal(UserPrincipal peer, UserPrincipal serverUser) {
+        if (peer.equals(serverUser) || "root".equals(peer.getName())) {
+            return null;
+        }
+        return "connection refused: user " + peer.getName() + " is not the server's user " + serverUser.getName();
+    }
+
+    /** SCHED_FIFO priority for clients' process threads: the engine's minus 5 (at least 1), or 0 when it is not FIFO/RR. */
+    int processPriority() {
+        SchedulingOutcome engine = server.scheduling();
+        SchedulingPolicy policy = engine == null ? null : engine.actualPolicy();
+        return policy != null && policy.hasRealtimePriority() ? Math.max(1, engine.actualPriority() - 5) : 0;
+    }
+
+    String segmentName(int clientId) {
+        return segmentPrefix(server.name()) + clientId;
+    }
+
+    Path segmentDirectory() {
+        return segmentDirectory;
+    }
+
+    Futex futex() {
+        return futex;
+    }
+
+    long clientTimeoutNanos() {
+        return clientTimeoutNanos;
+    }
+
+    void register(RemoteClient client) {
+        clients.put(client.name(), client);
+    }
+
+    void forget(RemoteClient client) {
+        clients.remove(client.name(), client);
+    }
+
+    void forget(ControlAdapter adapter) {
+        adapters.remove(adapter);
+    }
+
+    public Path socketPath() {
+        return socketPath;
+    }
+
+    public Path lockPath() {
+        return lockPath;
+    }
+
+    public RuntimeDirectory directory() {
+        return directory;
+    }
+
+    /** Every client connected now, in no particular order. */
+    public List<RemoteClient> clients() {
+        return List.copyOf(clients.values());
+    }
+
+    /** The connected client of that name (its process thread's tid, its timeouts), if any. */
+    public Optional<RemoteClient> client(String name) {
+        return Optional.ofNullable(clients.get(name));
+    }
+
+    /** Connections open now, with or without a client behind them. */
+    public int connectionCount() {
+        return adapters.size();
+    }
+
+    /**
+     * Tells every client "server stopped", takes them out of the graph, deletes their segments, the
+     * socket and the lock file. Idempotent; the {@link TactusServer} itself is left running.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly(listener);
+        try {
+            acceptor.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<ControlAdapter> open = new ArrayList<>(adapters);
+        for (ControlAdapter adapter : open) {
+            adapter.leave("server stopped");
+        }
+        long end = System.currentTimeMillis() + 1_000;
+        try {
+            for (ControlAdapter adapter : open) {
+                adapter.awaitClosed(end - System.currentTimeMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deleteQuietly(socketPath);
+        unlock(lockPath, lockChannel);
+    }
+
+    private static void sleepBriefly() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable closeable) {
+        if (closeable == null) {
+            return;
+        }
+        try {
+            closeable.close();
+        } catch (IOException ignored) {
+            // closing is all that was wanted
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // the next server of this name deletes it
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package io.tactus.server.control;
+
+import io.tactus.ipc.SegmentLayout;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.Futex;
+import io.tactus.server.graph.PortNode;
+import io.tactus.server.graph.TimedProcess;
+
+import java.nio.FloatBuffer;
+import java.util.List;
+
+/**
+ * The server's half of an out-of-process client's cycle, run on the engine thread as the client's
+ * process callback: copy the inputs into the shared segment, bump the trigger word and wake the client,
+ * wait for its done word, copy the outputs back. The wait is bounded by the client's time limit (half
+ * a period by default), so a late or dead client costs the graph that much time and its outputs are
+ * silence, never an xrun of everyone. Trade-off: the engine thread waits for the client instead of
+ * running other clients meanwhile; parallel wake-up of independent clients is a later refinement.
+ *
+ * <p>Realtime: {@link #process} allocates nothing after the engine thread's first futex call, takes no
+ * lock and logs nothing. The port-to-slot bindings are replaced whole by the control thread
+ * ({@link #bind}) and read once per cycle.
+ */
+public final class RemoteProcess implements TimedProcess {
+
+    /** Spin this long on the done word before sleeping on it: a quick client answers within it. */
+    static final long SPIN_NANOS = 20_000;
+
+    private final SharedSegment segment;
+    private final Futex futex;
+    private final int triggerOffset;
+    private final int doneOffset;
+    private final int nframesOffset;
+    private final long triggerAddress;
+    private final long doneAddress;
+    private final long timeoutNanos;
+    /** One view per slot, made once: {@link SharedSegment#port} allocates. */
+    private final FloatBuffer[] slots;
+
+    private volatile Bindings bindings = Bindings.NONE;
+    /** The last trigger value written; engine thread only. */
+    private int lastTrigger;
+    private boolean timedOut;
+    private volatile long timeouts;
+    private volatile long cycles;
+
+    /**
+     * @param segment      the client's segment, control block 0 and {@link SegmentLayout#ports()} slots
+     * @param futex        wakes and waits on the segment's words
+     * @param timeoutNanos how long after the trigger the client may take before its outputs count as silence
+     */
+    public RemoteProcess(SharedSegment segment, Futex futex, long timeoutNanos) {
+        this.segment = segment;
+        this.futex = futex;
+        SegmentLayout layout = segment.layout();
+        this.triggerOffset = layout.triggerOffset(0);
+        this.doneOffset = layout.doneOffset(0);
+        this.nframesOffset = layout.nframesOffset(0);
+        this.triggerAddress = segment.wordAddress(triggerOffset);
+        this.doneAddress = segment.wordAddress(doneOffset);
+        this.timeoutNanos = timeoutNanos;
+        this.slots = new FloatBuffer[layout.ports()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = segment.port(i);
+        }
+    }
+
+    /**
+     * Sets which port lives in which slot; {@code slotOf.get(i)} is the slot of {@code ports.get(i)}. Control
+     * thread. Call it only for ports the running plan has bound (after the graph change that added them).
+     */
+    public void bind(List<PortNode> ports, List<Integer> slotOf) {
+        int inputs = 0;
+        for (PortNode port : ports) {
+            inputs += port.isInput() ? 1 : 0;
+        }
+        PortNode[] in = new PortNode[inputs];
+        FloatBuffer[] inSlots = new FloatBuffer[inputs];
+        PortNode[] out = new PortNode[ports.size() - inputs];
+        FloatBuffer[] outSlots = new FloatBuffer[out.length];
+        int i = 0;
+        int o = 0;
+        for (int p = 0; p < ports.size(); p++) {
+            PortNode port = ports.get(p);
+            FloatBuffer slot = slots[slotOf.get(p)];
+            if (port.isInput()) {
+                in[i] = port;
+                inSlots[i++] = slot;
+            } else {
+                out[o] = port;
+                outSlots[o++] = slot;
+            }
+        }
+        bindings = new Bindings(in, inSlots, out, outSlots);
+    }
+
+    /** Realtime, allocation-free: one cycle of the contract's handshake. */
+    @Override
+    public void process(int nframes) {
+        Bindings b = bindings;
+        if (segment.getIntAcquire(doneOffset) != lastTrigger) {
+            giveUp(b, nframes); // still busy with an earlier cycle: not triggered again
+            return;
+        }
+        for (int p = 0; p < b.inputs.length; p++) {
+            copy(b.inputs[p].getFloatBuffer(), b.inputSlots[p], nframes);
+        }
+        int seq = lastTrigger + 1;
+        if (seq == 0) {
+            seq = 1;
+        }
+        lastTrigger = seq;
+        segment.setIntRelease(nframesOffset, nframes);
+        long triggered = System.nanoTime();
+        segment.setIntRelease(triggerOffset, seq);
+        futex.wake(triggerAddress, 1);
+        if (!awaitDone(seq, triggered)) {
+            giveUp(b, nframes);
+            return;
+        }
+        for (int p = 0; p < b.outputs.length; p++) {
+            copy(b.outputSlots[p], b.outputs[p].getFloatBuffer(), nframes);
+        }
+        timedOut = false;
+        cycles = cycles + 1;
+    }
+
+    /** Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the time limit. */
+    private boolean awaitDone(int seq, long triggered) {
+        long limit = triggered + timeoutNanos;
+        int observed;
+        while ((observed = segment.getIntAcquire(doneOffset)) != seq) {
+            long now = System.nanoTime();
+            long left = limit - now;
+            if (left <= 0) {
+                return false;
+            }
+            if (now - triggered < SPIN_NANOS) {
+                Thread.onSpinWait();
+            } else {
+                futex.wait(doneAddress, observed, left);
+            }
+        }
+        return true;
+    }
+
+    /** Realtime, allocation-free: the client missed this cycle; its outputs are silence. */
+    private void giveUp(Bindings b, int nframes) {
+        for (int p = 0; p < b.outputs.length; p++) {
+            FloatBuffer out = b.outputs[p].getFloatBuffer();
+            for (int i = 0; i < nframes; i++) {
+                out.put(i, 0f);
+            }
+        }
+        timedOut = true;
+        timeouts = timeouts + 1;
+        cycles = cycles + 1;
+    }
+
+    private static void copy(FloatBuffer from, FloatBuffer to, int nframes) {
+        for (int i = 0; i < nframes; i++) {
+            to.put(i, from.get(i));
+        }
+    }
+
+    /** Realtime: whether the last call gave up on the client. Engine thread. */
+    @Override
+    public boolean timedOut() {
+        return timedOut;
+    }
+
+    /** Cycles in which the client was late or still busy, so its outputs were silence. Any thread. */
+    public long timeouts() {
+        return timeouts;
+    }
+
+    /** Cycles this client was part of, in time or not. Any thread. */
+    public long cycles() {
+        return cycles;
+    }
+
+    /** The client's segment, which the server created and deletes. */
+    public SharedSegment segment() {
+        return segment;
+    }
+
+    public long timeoutNanos() {
+        return timeoutNanos;
+    }
+
+    /** Ports and their slots, split by direction; immutable once published. */
+    private static final class Bindings {
+        static final Bindings NONE = new Bindings(new PortNode[0], new FloatBuffer[0], new PortNode[0], new FloatBuffer[0]);
+
+        final PortNode[] inputs;
+        final FloatBuffer[] inputSlots;
+        final PortNode[] outputs;
+        final FloatBuffer[] outputSlots;
+
+        Bindings(PortNode[] inputs, FloatBuffer[] inputSlots, PortNode[] outputs, FloatBuffer[] outputSlots) {
+            this.inputs = inputs;
+            this.inputSlots = inputSlots;
+            this.outputs = outputs;
+            this.outputSlots = outputSlots;
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package io.tactus.server.control;
+
+import io.tactus.ipc.ControlCodec;
+import io.tactus.ipc.ControlFrame;
+import io.tactus.ipc.Notification;
+import io.tactus.ipc.Reply;
+import io.tactus.ipc.Request;
+import io.tactus.ipc.RuntimeDirectory;
+import io.tactus.rt.SchedulingPolicy;
+import io.tactus.server.TactusServer;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import static io.tactus.server.control.ControlTestSupport.mode;
+import static io.tactus.server.control.ControlTestSupport.within;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real server with its control socket, driven by a hand-written client: the handshake, the per-cycle
+ * exchange through the segment, timeouts, and every kind of garbage a peer can send. One server for the
+ * class (its start-up warms the JIT for seconds); every test uses clients of its own names.
+ */
+class ControlServerSystemTest {
+
+    @TempDir
+    static Path temp;
+
+    private static RecordingDriver driver;
+    private static TactusServer server;
+    private static ControlServer control;
+
+    @BeforeAll
+    static void start() {
+        driver = new RecordingDriver(2, 0.25f);
+        server = ControlTestSupport.startServer(driver);
+        try {
+            control = ControlServer.start(server, RuntimeDirectory.of(temp.resolve("rt")));
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        try {
+            if (control != null) {
+                control.close();
+            }
+        } finally {
+            server.close();
+            // A server holds ~100 MB of telemetry records; a static field would keep it for the whole run.
+            control = null;
+            server = null;
+            driver = null;
+        }
+    }
+
+    @Test
+    void shouldRunARemoteClientsCyclesAndCarryItsOutputToPlayback() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            Reply.Welcome welcome = client.hello("relay");
+            ClientNode node = server.graph().client("relay");
+            assertEquals(node.id(), welcome.clientId());
+            assertEquals(48_000, welcome.sampleRate());
+            assertEquals(64, welcome.bufferSize());
+            assertEquals("/dev/shm/tactus-" + server.name() + "-" + node.id(), welcome.shmPath());
+            assertEquals(ProcessHandle.current().pid(), welcome.serverPid());
+            SchedulingPolicy engine = server.scheduling().actualPolicy();
+            assertEquals(engine.hasRealtimePriority() ? server.scheduling().actualPriority() - 5 : 0, welcome.processPriority());
+            Path segment = Path.of(welcome.shmPath());
+            assertEquals("rw-------", mode(segment), "the segment is private");
+            assertEquals("rw-------", mode(control.socketPath()), "the socket is private");
+            assertEquals("rwx------", mode(control.directory().path()), "the runtime directory is private");
+            assertEquals(FakeClient.TID, control.client("relay").orElseThrow().processThreadTid(), "the tid is kept");
+
+            client.ok(new Request.RegisterPort("in", true));   // slot 0
+            client.ok(new Request.RegisterPort("out", false)); // slot 1
+            client.ok(new Request.Connect("system:capture_1", "relay:in"));
+            client.ok(new Request.Connect("relay:out", "system:playback_1"));
+            try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
+                client.ok(new Request.Activate());
+                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
+                assertTrue(within(1_000, () -> driver.lastPlayback(0) == 0.5f),
+                        "capture 0.25 doubled by the client reaches playback: " + driver.lastPlayback(0));
+
+                Reply.PortList list = assertInstanceOf(Reply.PortList.class, client.request(new Request.ListPorts(true)));
+                assertTrue(list.ports().contains(new Reply.PortInfo("relay:in", true, List.of("system:capture_1"))), list.toString());
+                Reply.StatusReport status = assertInstanceOf(Reply.StatusReport.class, client.request(new Request.Status()));
+                assertEquals(48_000, status.sampleRate());
+                assertTrue(status.clients() >= 1 && status.cycles() > 0, status.toString());
+                assertEquals(new Reply.Error("client 'relay' has no port named 'nope'"),
+                        client.request(new Request.Connect("relay:nope", "system:playback_1")));
+
+                client.ok(new Request.Deactivate());
+                long after = process.cyclesDone.get();
+                ControlTestSupport.sleep(50);
+                assertEquals(after, process.cyclesDone.get(), "a deactivated client is not triggered");
+            }
+            client.ok(new Request.Goodbye());
+            assertTrue(client.awaitEnd());
+            assertEquals(null, server.graph().clientOrNull("relay"));
+            assertFalse(Files.exists(segment), "the segment is deleted when the client leaves");
+        }
+    }
+
+    @Test
+    void shouldSilenceAndCountAClientThatNeverAnswersWithoutXrunsAndResumeWhenItDoes() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            Reply.Welcome welcome = client.hello("sleepy");
+            client.ok(new Request.RegisterPort("out", false));
+            client.ok(new Request.Connect("sleepy:out", "system:playback_2"));
+            try (FakeProcess process = new FakeProcess(welcome.shmPath(), -1, 0, false)) {
+                client.ok(new Request.Activate());
+                RemoteClient remote = control.client("sleepy").orElseThrow();
+                server.restartMetrics();
+                ControlTestSupport.sleep(300);
+                MetricsSnapshot window = server.stopMetrics(2, TimeUnit.SECONDS);
+                assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
+                assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "
+                        + window.timeouts() + " of " + window.cycles());
+                // Generous against a noisy host: the engine gives up at half a period, so the cycle ends in time.
+                assertTrue(window.xruns() <= window.cycles() / 20, "timeouts are not xruns: " + window.xruns()
+                        + " xruns in " + window.cycles() + " cycles");
+                assertTrue(remote.timeouts() >= window.timeouts(), "the client's own count: " + remote.timeouts());
+                assertEquals(1, process.triggersSeen.get(), "a busy client is not triggered again");
+                assertEquals(0f, driver.lastPlayback(1), "a late client's output is silence");
+
+                process.answering = true; // it finishes the pending cycle and runs from then on
+                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 50), "resumed: " + process.cyclesDone);
+                assertTrue(within(1_000, () -> driver.lastPlayback(1) == 0.5f), "its output is heard again");
+                client.ok(new Request.Deactivate());
+            }
+            client.ok(new Request.Goodbye());
+        }
+        server.restartMetrics();
+    }
+
+    @Test
+    void shouldRemoveAClientWhoseConnectionEndsAndDeleteItsSegmentWithinASecond() throws Exception {
+        Path segment;
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            Reply.Welcome welcome = client.hello("vanishing");
+            segment = Path.of(welcome.shmPath());
+            client.ok(new Request.RegisterPort("out", false));
+            client.ok(new Request.Connect("vanishing:out", "system:playback_2"));
+            client.ok(new Request.Activate());
+        } // closed without Goodbye, as by kill -9
+        assertTrue(within(1_000, () -> server.graph().clientOrNull("vanishing") == null
+                && !Files.exists(segment) && control.client("vanishing").isEmpty()), "gone within 1 s");
+        assertTrue(server.graph().connectionsOf("system:playback_2").isEmpty(), "its connections went with it");
+    }
+
+    @Test
+    void shouldTellAnEvictedClientWhyAndDeleteItsSegment() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            Reply.Welcome welcome = client.hello("culprit");
+            client.ok(new Request.Activate());
+            server.controller().evict(server.graph().client("culprit"), "evicted by watchdog: 3 overruns of 1.9 ms");
+            assertTrue(client.awaitEnd());
+            assertTrue(client.notifications.contains(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),
+                    client.notifications.toString());
+            assertTrue(within(1_000, () -> !Files.exists(Path.of(welcome.shmPath()))));
+        }
+    }
+
+    @Test
+    void shouldRefuseADuplicateClientNameWithASentence() throws Exception {
+        try (FakeClient first = FakeClient.connect(control.socketPath());
+             FakeClient second = FakeClient.connect(control.socketPath())) {
+            first.hello("twin");
+            second.send(new Request.Hello("twin", 1, 2, "normal"));
+            ControlFrame error = second.expectErrorAndClose();
+            assertEquals(new ControlFrame(1, new Reply.Error("a client named 'twin' already exists; choose another name")), error);
+            first.ok(new Request.Goodbye());
+        }
+        assertServerStillServes();
+    }
+
+    // ---- garbage: each connection gets an Error frame and is closed; the server runs on ----
+
+    @Test
+    void shouldAnswerRandomBytesWithAnErrorAndClose() throws Exception {
+        Random random = new Random(20261130);
+        for (int round = 0; round < 5; round++) {
+            byte[] garbage = new byte[1 + random.nextInt(300)];
+            random.nextBytes(garbage);
+            try (FakeClient client = FakeClient.connect(control.socketPath())) {
+                client.sendRaw(garbage);
+                client.shutdownOutput(); // a length that promises more than was sent ends in mid-message
+                ControlFrame error = client.expectErrorAndClose();
+                assertEquals(0, error.requestId(), "the request id of garbage is unknown");
+            }
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void shouldAnswerATruncatedMessageThenCloseWithAnError() throws Exception {
+        ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("cut", 1, 2, "normal"));
+        byte[] cut = new byte[hello.remaining() - 3];
+        hello.get(cut);
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.sendRaw(cut);
+            client.shutdownOutput();
+            assertEquals(new Reply.Error("the connection ended in the middle of a message, after " + cut.length + " of "
+                    + (cut.length + 3) + " bytes"), client.expectErrorAndClose().message());
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void shouldRefuseATwoGigabyteLengthWithoutWaitingForIt() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.sendRaw(new byte[]{(byte) 0x80, 0, 0, 0});
+            assertEquals(new Reply.Error("message length 2147483648 exceeds the 65536-byte limit"),
+                    client.expectErrorAndClose().message());
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void shouldRefuseAnotherProtocolVersion() throws Exception {
+        ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("old", 1, 2, "normal"));
+        hello.putShort(4, (short) 7);
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.sendRaw(hello);
+            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 1"),
+                    client.expectErrorAndClose().message());
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void shouldRefuseATenKilobytePortNameAndRemoveTheClient() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            Reply.Welcome welcome = client.hello("verbose");
+            client.sendRaw(registerPortFrame(7, "p".repeat(10_000)));
+            assertEquals(new Reply.Error("the port name is 10000 bytes long but the limit is 255 bytes of UTF-8"),
+                    client.expectErrorAndClose().message());
+            assertTrue(within(1_000, () -> server.graph().clientOrNull("verbose") == null
+                    && !Files.exists(Path.of(welcome.shmPath()))), "the client is removed");
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void shouldRefuseARequestBeforeHello() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.send(new Request.Activate());
+            assertEquals(new ControlFrame(1, new Reply.Error("the first message on a connection must be Hello, not Activate")),
+                    client.expectErrorAndClose());
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void shouldRefuseASecondHelloAndAMessageOnlyTheServerSends() throws Exception {
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.hello("chatty");
+            client.send(new Request.Hello("chatty", 1, 2, "normal"));
+            assertEquals(new Reply.Error("this connection already said Hello; a connection carries one client"),
+                    client.expectErrorAndClose().message());
+        }
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.hello("impostor");
+            client.sendRaw(ControlCodec.encode(9, new Reply.Ok(io.tactus.ipc.MessageType.STATUS)));
+            assertEquals(new Reply.Error("a client may not send Ok, which only the server sends"),
+                    client.expectErrorAndClose().message());
+        }
+        assertTrue(within(1_000, () -> server.graph().clientOrNull("chatty") == null
+                && server.graph().clientOrNull("impostor") == null));
+        assertServerStillServes();
+    }
+
+    /** A RegisterPort frame the codec would refuse to build: the name is over the limit. */
+    private static ByteBuffer registerPortFrame(int requestId, String name) {
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1);
+        frame.putInt(8 + 2 + bytes.length + 1).putShort((short) 1).putShort((short) 2).putInt(requestId)
+                .putShort((short) bytes.length).put(bytes).put((byte) 1);
+        return frame.flip();
+    }
+
+    /** The engine cycles on and a well-behaved client still gets in and out. */
+    private static void assertServerStillServes() throws IOException {
+        long cycles = server.cyclesRun();
+        assertTrue(within(1_000, () -> server.cyclesRun() > cycles + 10), "the engine cycles on");
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            client.hello("well-behaved");
+            client.ok(new Request.Goodbye());
+            assertTrue(client.awaitEnd());
+        }
+        assertTrue(within(1_000, () -> control.connectionCount() == 0), "every connection ended: " + control.connectionCount());
+    }
+}

@@ -1,0 +1,180 @@
+package io.tactus.server.control;
+
+import io.tactus.ipc.SegmentLayout;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.Futex;
+import io.tactus.server.JitQuiet;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.graph.Graph;
+import io.tactus.server.graph.PortNode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.management.ManagementFactory;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The engine-side handshake on its own, called from the test thread as the engine would call it, with a
+ * responder thread playing the client on a real segment and real futexes.
+ */
+class RemoteProcessTest {
+
+    private static final int NFRAMES = 64;
+    private static final long TIMEOUT_NANOS = 5_000_000;
+
+    @TempDir
+    Path temp;
+
+    private SharedSegment segment;
+    private RemoteProcess process;
+    private PortNode out;
+    private ExecutionPlan plan;
+    private Responder responder;
+
+    @BeforeEach
+    void setUp() {
+        assumeTrue(Futex.linux().isAvailable(), "futexes need Linux");
+        segment = SharedSegment.create(temp, "remote", SegmentLayout.of(1, ControlServer.MAX_PORTS, NFRAMES));
+        process = new RemoteProcess(segment, Futex.linux(), TIMEOUT_NANOS);
+        Graph graph = new Graph(NFRAMES, 1, 1);
+        ClientNode client = graph.addClient("remote");
+        PortNode in = graph.addPort(client, "in", true, false);
+        out = graph.addPort(client, "out", false, false);
+        graph.connect("system:capture_1", "remote:in");
+        client.setProcess(process);
+        graph.setActive(client, true);
+        plan = graph.plan(1);
+        plan.bindPorts();
+        FloatBuffer capture = plan.capture()[0];
+        for (int i = 0; i < NFRAMES; i++) {
+            capture.put(i, i);
+        }
+        process.bind(List.of(in, out), List.of(3, 5)); // any slots: the control thread picks them
+    }
+
+    @AfterEach
+    void tearDown() throws InterruptedException {
+        if (responder != null) {
+            responder.stop();
+        }
+        if (segment != null) {
+            segment.close();
+        }
+    }
+
+    @Test
+    void shouldCopyInputsTriggerAndCopyBackTheOutputsOfAClientThatAnswersInTime() {
+        responder = new Responder(segment, 3, 5);
+        process.process(NFRAMES);
+        assertFalse(process.timedOut());
+        assertEquals(1, segment.getIntAcquire(segment.layout().triggerOffset(0)));
+        assertEquals(NFRAMES, segment.getIntAcquire(segment.layout().nframesOffset(0)));
+        for (int i = 0; i < NFRAMES; i++) {
+            assertEquals(2f * i, out.getFloatBuffer().get(i), "frame " + i);
+        }
+        assertEquals(0, process.timeouts());
+    }
+
+    @Test
+    void shouldSilenceALateClientAndNotTriggerItAgainUntilItIsDone() {
+        FloatBuffer output = out.getFloatBuffer();
+        for (int i = 0; i < NFRAMES; i++) {
+            output.put(i, 9f); // last period's samples
+        }
+        long start = System.nanoTime();
+        process.process(NFRAMES); // nobody answers
+        long waited = System.nanoTime() - start;
+        assertTrue(waited >= TIMEOUT_NANOS, "waited its time limit: " + waited + " ns");
+        assertTrue(process.timedOut());
+        assertEquals(1, process.timeouts());
+        for (int i = 0; i < NFRAMES; i++) {
+            assertEquals(0f, output.get(i), "silence, not the last period repeated");
+        }
+
+        process.process(NFRAMES); // still busy with cycle 1
+        assertEquals(1, segment.getIntAcquire(segment.layout().triggerOffset(0)), "not triggered while busy");
+        assertEquals(2, process.timeouts());
+
+        segment.setIntRelease(segment.layout().doneOffset(0), 1); // cycle 1 done at last
+        responder = new Responder(segment, 3, 5);
+        process.process(NFRAMES);
+        assertEquals(2, segment.getIntAcquire(segment.layout().triggerOffset(0)), "triggered again");
+        assertFalse(process.timedOut());
+        assertEquals(2f, output.get(1));
+    }
+
+    @Test
+    void shouldAllocateNothingPerCycleAfterWarmUp() {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        responder = new Responder(segment, 3, 5);
+        for (int i = 0; i < 30_000; i++) {
+            responder.answering = i % 1000 >= 20; // late and busy cycles too, so every path is compiled
+            process.process(NFRAMES);
+        }
+        responder.answering = true;
+        JitQuiet.await();
+        for (int i = 0; i < 1_000; i++) {
+            process.process(NFRAMES);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 5_000; i++) {
+            process.process(NFRAMES);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(0, allocated, "bytes allocated by 5000 cycles");
+    }
+
+    /** The client: spins on the trigger word (no futex: fast and simple), answers out = 2 x in. */
+    private static final class Responder {
+        private final Thread thread;
+        private volatile boolean running = true;
+        private final java.util.concurrent.CountDownLatch spinning = new java.util.concurrent.CountDownLatch(1);
+        volatile boolean answering = true;
+
+        Responder(SharedSegment segment, int inSlot, int outSlot) {
+            SegmentLayout layout = segment.layout();
+            FloatBuffer in = segment.port(inSlot);
+            FloatBuffer out = segment.port(outSlot);
+            thread = new Thread(() -> {
+                int lastSeen = segment.getIntAcquire(layout.triggerOffset(0));
+                spinning.countDown();
+                while (running) {
+                    int trigger = segment.getIntAcquire(layout.triggerOffset(0));
+                    if (trigger == lastSeen || !answering) {
+                        Thread.onSpinWait();
+                        continue;
+                    }
+                    lastSeen = trigger;
+                    int n = segment.getIntAcquire(layout.nframesOffset(0));
+                    for (int i = 0; i < n; i++) {
+                        out.put(i, 2 * in.get(i));
+                    }
+                    segment.setIntRelease(layout.doneOffset(0), trigger);
+                    Futex.linux().wake(segment.wordAddress(layout.doneOffset(0)), 1);
+                }
+            }, "responder");
+            thread.setDaemon(true);
+            thread.start();
+            try {
+                spinning.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        void stop() throws InterruptedException {
+            running = false;
+            thread.join(1_000);
+        }
+    }
+}
