@@ -21,6 +21,8 @@ public final class ControlCodec {
 
     /** Smallest encoded {@link Reply.PortInfo}: empty name, flag, zero connections. */
     private static final int MIN_PORT_INFO_BYTES = Short.BYTES + 1 + Integer.BYTES;
+    /** Three empty strings, four doubles, two longs, an int: the least a TopLine can take. */
+    private static final int MIN_TOP_LINE_BYTES = 3 * Short.BYTES + 4 * Double.BYTES + 2 * Long.BYTES + Integer.BYTES;
 
     private ControlCodec() {
     }
@@ -79,9 +81,19 @@ public final class ControlCodec {
                         .int64(m.xruns()).float64(m.dspLoadPercent()).string(m.scheduling())
                         .string(m.watchdog());
             }
+            case TOP_REPORT -> {
+                Reply.TopReport m = (Reply.TopReport) message;
+                w.float64(m.dspLoadPercent()).int64(m.xruns()).string(m.watchdog()).int64(m.actions())
+                        .int32(m.clients().size());
+                for (Reply.TopLine c : m.clients()) {
+                    w.string(c.name()).string(c.priority()).string(c.state()).float64(c.waitMicros())
+                            .float64(c.busyMicros()).float64(c.sharePercent()).float64(c.busyMaxMicros())
+                            .int64(c.timeouts()).int64(c.xruns()).int32(c.actions());
+                }
+            }
             case SHUTDOWN -> w.string(((Notification.Shutdown) message).reason());
             case XRUN -> w.float64(((Notification.Xrun) message).lateMicros());
-            case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, GRAPH_ORDER -> {
+            case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, GRAPH_ORDER -> {
                 // no body
             }
         }
@@ -129,16 +141,32 @@ public final class ControlCodec {
             case LIST_PORTS -> new Request.ListPorts(r.bool());
             case STATUS -> new Request.Status();
             case GOODBYE -> new Request.Goodbye();
+            case TOP -> new Request.Top();
             case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int64(), r.int32());
             case OK -> new Reply.Ok(MessageType.ofCode(r.uint16()));
             case ERROR -> new Reply.Error(r.string());
             case PORT_LIST -> new Reply.PortList(readPorts(r));
             case STATUS_REPORT -> new Reply.StatusReport(r.int32(), r.int32(), r.int32(), r.int64(), r.int64(),
                     r.float64(), r.string(), r.string());
+            case TOP_REPORT -> readTop(r);
             case SHUTDOWN -> new Notification.Shutdown(r.string());
             case XRUN -> new Notification.Xrun(r.float64());
             case GRAPH_ORDER -> new Notification.GraphOrder();
         };
+    }
+
+    private static Reply.TopReport readTop(FrameReader r) {
+        double load = r.float64();
+        long xruns = r.int64();
+        String watchdog = r.string();
+        long actions = r.int64();
+        int count = r.count("clients", MIN_TOP_LINE_BYTES);
+        List<Reply.TopLine> lines = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            lines.add(new Reply.TopLine(r.string(), r.string(), r.string(), r.float64(), r.float64(), r.float64(),
+                    r.float64(), r.int64(), r.int64(), r.int32()));
+        }
+        return new Reply.TopReport(load, xruns, watchdog, actions, lines);
     }
 
     private static List<Reply.PortInfo> readPorts(FrameReader r) {

@@ -17,12 +17,14 @@ public enum MessageType {
     LIST_PORTS(8, "ListPorts"),
     STATUS(9, "Status"),
     GOODBYE(10, "Goodbye"),
+    TOP(11, "Top"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),
     ERROR(66, "Error"),
     PORT_LIST(67, "PortList"),
     STATUS_REPORT(68, "StatusReport"),
+    TOP_REPORT(69, "TopReport"),
     // server → client, unasked
     SHUTDOWN(128, "Shutdown"),
     XRUN(129, "Xrun"),

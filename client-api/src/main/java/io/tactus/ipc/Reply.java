@@ -93,4 +93,31 @@ public sealed interface Reply extends ControlMessage {
             return MessageType.STATUS_REPORT;
         }
     }
+
+    /**
+     * Answers {@link Request.Top}: the graph's load and the watchdog's view of every client it has a file
+     * on. Times in microseconds (recent means), shares in percent of the period.
+     */
+    record TopReport(double dspLoadPercent, long xruns, String watchdog, long actions, List<TopLine> clients)
+            implements Reply {
+        public TopReport {
+            Objects.requireNonNull(watchdog, "watchdog");
+            clients = List.copyOf(clients);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.TOP_REPORT;
+        }
+    }
+
+    /** One client in {@link TopReport}: state is GRACE, ACTIVE, MUTED, EVICTED or GONE. */
+    record TopLine(String name, String priority, String state, double waitMicros, double busyMicros,
+                   double sharePercent, double busyMaxMicros, long timeouts, long xruns, int actions) {
+        public TopLine {
+            ProtocolLimits.requireName("client name", name);
+            Objects.requireNonNull(priority, "priority");
+            Objects.requireNonNull(state, "state");
+        }
+    }
 }

@@ -97,6 +97,14 @@ public sealed interface Request extends ControlMessage {
         }
     }
 
+    /** Asks for {@code tactus top}'s view: every client as the watchdog sees it. */
+    record Top() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.TOP;
+        }
+    }
+
     /** Leaves cleanly; the server answers {@link Reply.Ok} and closes. Closing the socket also works. */
     record Goodbye() implements Request {
         @Override

@@ -1,6 +1,7 @@
 package io.tactus.server;
 
 import io.tactus.api.TactusException;
+import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.watchdog.WatchdogActions;
 
@@ -18,10 +19,12 @@ import java.util.concurrent.TimeUnit;
 final class ServerWatchdogActions implements WatchdogActions, AutoCloseable {
 
     private final GraphController controller;
+    private final RealtimeScheduler scheduler;
     private final ExecutorService executor;
 
-    ServerWatchdogActions(GraphController controller, ThreadFactory threads) {
+    ServerWatchdogActions(GraphController controller, ThreadFactory threads, RealtimeScheduler scheduler) {
         this.controller = controller;
+        this.scheduler = scheduler;
         this.executor = Executors.newSingleThreadExecutor(threads);
     }
 
@@ -43,8 +46,16 @@ final class ServerWatchdogActions implements WatchdogActions, AutoCloseable {
         }));
     }
 
+    /**
+     * Evicts; an out-of-process client's process thread is also taken off the realtime class (the server
+     * knows its tid), so a client that ignores its eviction stops taking realtime CPU from the graph.
+     */
     @Override
     public void evict(ClientNode client, String reason) {
+        int tid = client.processThreadTid();
+        if (tid > 0) {
+            scheduler.demoteThread(tid, client.name() + "'s process thread");
+        }
         submit(() -> controller.evict(client, reason));
     }
 

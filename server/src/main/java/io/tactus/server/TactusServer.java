@@ -73,7 +73,8 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         telemetryConsumer.addListener(this::onCycle);
         this.scheduler = scheduler;
         this.watchdogActions = new ServerWatchdogActions(controller,
-                new RealtimeThreadFactory("tactus-watchdog-actions", watchdogScheduling(settings.scheduling()), scheduler));
+                new RealtimeThreadFactory("tactus-watchdog-actions", watchdogScheduling(settings.scheduling()), scheduler),
+                scheduler);
         this.watchdog = new Watchdog(settings.watchdog(), metricsPeriod(es), watchdogActions, TactusServer::rtBudgetShare);
         telemetryConsumer.addListener(watchdog);
         engine.setSpinBudgetPercent(spinBudget());

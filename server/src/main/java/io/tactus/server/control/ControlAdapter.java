@@ -15,6 +15,7 @@ import io.tactus.server.GraphController;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.Graph;
+import io.tactus.server.watchdog.ClientView;
 import io.tactus.server.graph.PortNode;
 import io.tactus.server.telemetry.MetricsSnapshot;
 
@@ -140,6 +141,7 @@ final class ControlAdapter implements Runnable {
                     SegmentLayout.of(1, ControlServer.MAX_PORTS, server.bufferSize()));
             RemoteProcess process = new RemoteProcess(segment, owner.futex(), owner.clientTimeoutNanos());
             RemoteClient admitted = new RemoteClient(node, hello.pid(), hello.processThreadTid(), segment.path(), process);
+            node.setProcessThreadTid(hello.processThreadTid());
             node.setProcess(process);
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
@@ -210,6 +212,8 @@ final class ControlAdapter implements Runnable {
             return listPorts(r.withConnections());
         } else if (request instanceof Request.Status) {
             return status();
+        } else if (request instanceof Request.Top) {
+            return top();
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }
@@ -266,6 +270,19 @@ final class ControlAdapter implements Runnable {
         int clients = (int) controller.graph().clientNames().stream().filter(n -> !Graph.SYSTEM.equals(n)).count();
         return new Reply.StatusReport(server.sampleRate(), server.bufferSize(), clients, server.cyclesRun(), m.xruns(),
                 load, server.scheduling().describe(), server.settings().watchdog().policy().label());
+    }
+
+    /** {@code tactus top}'s view: the last second's DSP load and the watchdog's file on every client. */
+    private Reply top() {
+        MetricsSnapshot m = server.metrics();
+        double load = m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
+        List<Reply.TopLine> lines = new ArrayList<>();
+        for (ClientView v : server.watchdog().clients()) {
+            lines.add(new Reply.TopLine(v.name(), v.priority().label(), v.state().name(), v.waitMicros(), v.busyMicros(),
+                    v.sharePercent(), v.busyMaxMicros(), v.timeouts(), v.xruns(), v.actions()));
+        }
+        return new Reply.TopReport(load, m.xruns(), server.settings().watchdog().policy().label(),
+                server.watchdog().actionsTaken(), lines);
     }
 
     /** Queues a reply; a reply that cannot be encoded (a port list over the frame limit) becomes an Error. */

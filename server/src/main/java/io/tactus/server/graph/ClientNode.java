@@ -27,6 +27,7 @@ public final class ClientNode {
     private boolean active;
     private boolean muted;
     private volatile boolean closed;
+    private volatile int processThreadTid;
 
     ClientNode(String name, int id, ClientPriority priority) {
         this.name = name;
@@ -81,6 +82,15 @@ public final class ClientNode {
 
     public void setGraphOrderCallback(GraphOrderCallback graphOrder) {
         this.graphOrder = graphOrder;
+    }
+
+    /** The kernel tid of an out-of-process client's process thread (from its Hello); 0 for an in-process client. */
+    public int processThreadTid() {
+        return processThreadTid;
+    }
+
+    public void setProcessThreadTid(int tid) {
+        this.processThreadTid = tid;
     }
 
     public ClientPriority priority() {
