@@ -11,7 +11,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tactus", mixinStandardHelpOptions = true, version = "tactus 0.1.0",
         description = "A JACK-like realtime audio graph server for the JVM.",
-        subcommands = {ServerCommand.class, StressCommand.class, MatrixCommand.class, DegradeCommand.class})
+        subcommands = {ServerCommand.class, StressCommand.class, MatrixCommand.class, DegradeCommand.class,
+                LspCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
+                TopCommand.class, ClientCommand.class, ClasspathCommand.class})
 public final class TactusMain implements Runnable {
 
     public static void main(String[] args) {
@@ -27,6 +29,12 @@ public final class TactusMain implements Runnable {
                 return 1;
             }
             throw e;
+        });
+        // A mistyped command line is one sentence too, with where to look, not the whole usage text.
+        cli.setParameterExceptionHandler((e, parsed) -> {
+            e.getCommandLine().getErr().println("tactus: " + e.getMessage() + " (see '"
+                    + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            return e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
         });
         return cli.execute(args);
     }

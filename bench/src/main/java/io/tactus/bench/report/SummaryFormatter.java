@@ -148,7 +148,7 @@ public final class SummaryFormatter {
     }
 
     /** jack_test3's label layout: label, spaces to an even column, ". " leaders up to column 30. */
-    static String leader(String label) {
+    public static String leader(String label) {
         StringBuilder b = new StringBuilder(label).append(' ');
         if (b.length() % 2 == 1) {
             b.append(' ');

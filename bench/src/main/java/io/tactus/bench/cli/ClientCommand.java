@@ -1,0 +1,268 @@
+package io.tactus.bench.cli;
+
+import io.tactus.api.ClientOptions;
+import io.tactus.api.ClientPriority;
+import io.tactus.api.Port;
+import io.tactus.api.Tactus;
+import io.tactus.api.TactusClient;
+import io.tactus.api.TactusException;
+import io.tactus.clients.AllocatorClient;
+import io.tactus.clients.CrasherClient;
+import io.tactus.clients.GainClient;
+import io.tactus.clients.HogClient;
+import io.tactus.clients.HogPattern;
+import io.tactus.clients.Jt3Client;
+import io.tactus.clients.SineClient;
+import io.tactus.clients.SleeperClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code tactus client KIND}: one of the ready clients, in this process, joined to a running server. It
+ * runs until Ctrl-C (it then leaves the server cleanly) or until the server shuts it down, when it exits 0
+ * with the server's reason on standard error. Every option is checked before the server is asked anything.
+ */
+@Command(name = "client", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a ready client in this process, joined to a running server, until Ctrl-C or until the server shuts it down.",
+                "Kinds: jt3 (--ports, --work), sine (--freq, --gain), gain (--gain, --ports), hog (--load, --after, --pattern),",
+                "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, --mode)."})
+public final class ClientCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator or crasher")
+    String kindName;
+
+    @Mixin
+    ServerOption server;
+
+    @Option(names = "--name", description = "the client's name (default: the kind)")
+    String name;
+
+    @Option(names = "--connect", description = "connect system:capture_N to the client's inputs and its outputs to system:playback_N")
+    boolean connect;
+
+    @Option(names = "--priority", defaultValue = "normal", description = "low, normal or high: who the governor sheds first (default ${DEFAULT-VALUE})")
+    String priority;
+
+    @Option(names = "--ports", description = "jt3: input/output port pairs (default 4); gain: channels (default 2)")
+    Integer ports;
+
+    @Option(names = "--work", defaultValue = "0", description = "jt3: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
+    int work;
+
+    @Option(names = "--freq", defaultValue = "440", description = "sine: frequency in Hz (default ${DEFAULT-VALUE})")
+    double frequency;
+
+    @Option(names = "--gain", description = "sine: amplitude (default 0.5); gain: factor (default 1.0)")
+    Float gain;
+
+    @Option(names = "--load", defaultValue = "150", description = "hog: burn per cycle, percent of the period (default ${DEFAULT-VALUE})")
+    double load;
+
+    @Option(names = "--after", defaultValue = "10", description = "hog: seconds of good behaviour first (default ${DEFAULT-VALUE})")
+    double after;
+
+    @Option(names = "--pattern", defaultValue = "steady", description = "hog: steady, ramp or burst (default ${DEFAULT-VALUE})")
+    String pattern;
+
+    @Option(names = "--sleep-ms", defaultValue = "5", description = "sleeper: milliseconds blocked in a sleeping cycle (default ${DEFAULT-VALUE})")
+    double sleepMillis;
+
+    @Option(names = "--after-cycles", defaultValue = "1000", description = "sleeper: the first sleeping cycle (default ${DEFAULT-VALUE})")
+    long afterCycles;
+
+    @Option(names = "--every-cycle", description = "sleeper: sleep in every cycle from then on, not once")
+    boolean everyCycle;
+
+    @Option(names = "--bytes", defaultValue = "1024", description = "allocator: bytes allocated per cycle (default ${DEFAULT-VALUE})")
+    int bytes;
+
+    @Option(names = "--at-cycle", defaultValue = "1000", description = "crasher: the failing cycle, 0 = the first (default ${DEFAULT-VALUE})")
+    long atCycle;
+
+    @Option(names = "--mode", defaultValue = "throw", description = "crasher: throw (from the process callback) or exit (the whole JVM) (default ${DEFAULT-VALUE})")
+    String mode;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        ClientKind kind = ClientKind.parse(kindName);
+        refuseOptionsOfOtherKinds(kind);
+        ClientPriority clientPriority = parsePriority();
+        validate(kind);
+        String clientName = name != null ? name : kind.label();
+        if (clientName.isBlank()) {
+            throw new TactusException("--name needs a client name");
+        }
+
+        TactusClient opened = Tactus.open(clientName, ClientOptions.defaults().withServer(server.name)
+                .withPriority(clientPriority));
+        PortRecorder client = new PortRecorder(opened);
+        CountDownLatch shutDown = new CountDownLatch(1);
+        AtomicReference<String> reason = new AtomicReference<>();
+        Thread leaveOnExit = new Thread(client::close, "tactus-client-exit");
+        try {
+            client.setShutdownCallback(why -> {
+                reason.set(why);
+                shutDown.countDown();
+            });
+            build(kind, client);
+            client.activate();
+            if (connect) {
+                autoConnect(client);
+            }
+            Runtime.getRuntime().addShutdownHook(leaveOnExit);
+            System.err.println("tactus client: '" + clientName + "' (" + kind.label() + ") runs on server '"
+                    + server.name + "'; Ctrl-C stops it");
+            shutDown.await();
+            System.err.println("tactus client: '" + clientName + "' was shut down: " + reason.get());
+            return 0;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(leaveOnExit);
+            } catch (IllegalStateException | IllegalArgumentException exiting) {
+                // Already exiting (the hook runs), or it was never added.
+            }
+            client.close();
+        }
+    }
+
+    /** An option of another kind is a mistake worth a sentence, not something to ignore. */
+    private void refuseOptionsOfOtherKinds(ClientKind kind) {
+        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            String flag = option.longestName();
+            if (ClientKind.isKindOption(flag) && !kind.takes(flag)) {
+                throw new TactusException(flag + " does not apply to a " + kind.label() + " client; it is for "
+                        + ClientKind.kindsTaking(flag));
+            }
+        }
+    }
+
+    private ClientPriority parsePriority() {
+        try {
+            return ClientPriority.parse(priority.trim());
+        } catch (TactusException e) {
+            throw new TactusException("--priority must be low, normal or high, not '" + priority + "'");
+        }
+    }
+
+    /** The checks that need no server; the sine's upper frequency limit waits for the sample rate. */
+    private void validate(ClientKind kind) {
+        switch (kind) {
+            case JT3 -> {
+                requireRange("--ports", ports == null ? 4 : ports, 1, 32);
+                requireRange("--work", work, 0, 100_000);
+            }
+            case SINE -> {
+                if (!(frequency > 0 && frequency <= 1e6)) {
+                    throw new TactusException("--freq must be a frequency above 0 Hz, not " + frequency);
+                }
+                requireAmplitude();
+            }
+            case GAIN -> {
+                requireRange("--ports", ports == null ? 2 : ports, 1, 32);
+                requireAmplitude();
+            }
+            case HOG -> {
+                if (!(load >= 0 && load <= 10_000)) {
+                    throw new TactusException("--load must be a percentage of the period from 0 to 10000, not " + load);
+                }
+                if (!(after >= 0 && after <= 1e6)) {
+                    throw new TactusException("--after must be 0 or more seconds, not " + after);
+                }
+                hogPattern();
+            }
+            case SLEEPER -> {
+                if (!(sleepMillis >= 0 && sleepMillis <= 3_600_000)) {
+                    throw new TactusException("--sleep-ms must be from 0 to 3600000, not " + sleepMillis);
+                }
+                if (afterCycles < 0) {
+                    throw new TactusException("--after-cycles must be 0 or more, not " + afterCycles);
+                }
+            }
+            case ALLOCATOR -> requireRange("--bytes", bytes, 0, 64 * 1024 * 1024);
+            case CRASHER -> {
+                if (atCycle < 0) {
+                    throw new TactusException("--at-cycle must be 0 or more, not " + atCycle);
+                }
+                crashMode();
+            }
+        }
+    }
+
+    private void requireAmplitude() {
+        if (gain != null && !(Float.isFinite(gain) && Math.abs(gain) <= 1000)) {
+            throw new TactusException("--gain must be a finite factor from -1000 to 1000, not " + gain);
+        }
+    }
+
+    private static void requireRange(String option, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new TactusException(option + " must be from " + min + " to " + max + ", not " + value);
+        }
+    }
+
+    private HogPattern hogPattern() {
+        try {
+            return HogPattern.parse(pattern);
+        } catch (TactusException e) {
+            throw new TactusException("--pattern must be steady, ramp or burst, not '" + pattern + "'");
+        }
+    }
+
+    private CrasherClient.Mode crashMode() {
+        try {
+            return CrasherClient.Mode.parse(mode);
+        } catch (TactusException e) {
+            throw new TactusException("--mode must be throw or exit, not '" + mode + "'");
+        }
+    }
+
+    /** Registers the kind's ports and sets its process callback on {@code client}. */
+    private void build(ClientKind kind, TactusClient client) {
+        switch (kind) {
+            case JT3 -> new Jt3Client(client, ports == null ? 4 : ports, work);
+            case SINE -> new SineClient(client, frequency, gain == null ? 0.5f : gain);
+            case GAIN -> new GainClient(client, ports == null ? 2 : ports, gain == null ? 1f : gain);
+            case HOG -> new HogClient(client, load, after, hogPattern());
+            case SLEEPER -> new SleeperClient(client, sleepMillis, afterCycles, everyCycle);
+            case ALLOCATOR -> new AllocatorClient(client, bytes);
+            case CRASHER -> new CrasherClient(client, atCycle, crashMode());
+        }
+    }
+
+    /**
+     * JACK's usual wiring: the n-th input from {@code system:capture_n}, the n-th output to
+     * {@code system:playback_n}; a client with one output (the sine) feeds every playback port.
+     */
+    static void autoConnect(PortRecorder client) {
+        List<String> all = client.getPorts();
+        List<String> captures = all.stream().filter(p -> p.startsWith("system:capture_")).toList();
+        List<String> playbacks = all.stream().filter(p -> p.startsWith("system:playback_")).toList();
+        List<Port> inputs = client.inputs();
+        List<Port> outputs = client.outputs();
+        for (int i = 0; i < Math.min(inputs.size(), captures.size()); i++) {
+            client.connect(captures.get(i), inputs.get(i).name());
+        }
+        if (outputs.size() == 1) {
+            for (String playback : playbacks) {
+                client.connect(outputs.get(0).name(), playback);
+            }
+        } else {
+            for (int i = 0; i < Math.min(outputs.size(), playbacks.size()); i++) {
+                client.connect(outputs.get(i).name(), playbacks.get(i));
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.tactus.bench.cli;
+
+import io.tactus.bench.report.SummaryFormatter;
+import io.tactus.ipc.Reply;
+import io.tactus.ipc.client.RemoteClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code tactus status}: a running server's figures in the report's {@code Label . . . : value} lines. */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Prints a running server's sample rate, period, clients, cycles, xruns, DSP load, scheduling and watchdog.")
+public final class StatusCommand implements Callable<Integer> {
+
+    @Mixin
+    ServerOption server;
+
+    @Override
+    public Integer call() {
+        Reply.StatusReport report;
+        try (RemoteClient client = server.connect("status")) {
+            report = client.status();
+        }
+        System.out.print(format(server.name, report));
+        System.out.flush();
+        return 0;
+    }
+
+    /**
+     * The report's lines. {@code Clients} is the server's own count, which includes the connection this
+     * command makes to ask.
+     */
+    static String format(String serverName, Reply.StatusReport r) {
+        StringBuilder out = new StringBuilder();
+        line(out, "Server", serverName);
+        line(out, "Sample Rate", r.sampleRate() + " Hz");
+        line(out, "Frames per buffer", Integer.toString(r.bufferSize()));
+        line(out, "Period", r.sampleRate() <= 0 ? "unknown"
+                : String.format(Locale.ROOT, "%d usecs", Math.round(1e6 * r.bufferSize() / r.sampleRate())));
+        line(out, "Clients", Integer.toString(r.clients()));
+        line(out, "Cycles", Long.toString(r.cycles()));
+        line(out, "XRUN Count", Long.toString(r.xruns()));
+        line(out, "DSP Load", String.format(Locale.ROOT, "%.1f %%", r.dspLoadPercent()));
+        line(out, "Scheduling Policy", r.scheduling());
+        line(out, "Watchdog Policy", r.watchdog());
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, String label, String value) {
+        out.append(SummaryFormatter.leader(label)).append(": ").append(value).append('\n');
+    }
+}

@@ -1,0 +1,469 @@
+package io.tactus.ipc.client;
+
+import io.tactus.api.ClientOptions;
+import io.tactus.api.GraphOrderCallback;
+import io.tactus.api.Port;
+import io.tactus.api.PortFlag;
+import io.tactus.api.PortType;
+import io.tactus.api.ProcessCallback;
+import io.tactus.api.ShutdownCallback;
+import io.tactus.api.TactusClient;
+import io.tactus.api.TactusException;
+import io.tactus.api.XrunCallback;
+import io.tactus.ipc.MessageType;
+import io.tactus.ipc.Notification;
+import io.tactus.ipc.Reply;
+import io.tactus.ipc.Request;
+import io.tactus.ipc.SegmentLayout;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.Futex;
+import io.tactus.rt.RealtimeNative;
+import io.tactus.rt.RealtimeScheduler;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A client in its own JVM, joined to a server over its control socket: every {@link TactusClient} call is a
+ * request answered by the server, and the process callback runs on this JVM's own realtime
+ * {@link ProcessThread}, woken each cycle through the shared segment. It behaves as an in-process client
+ * does, except that it costs two futex hops per cycle and survives the server: when the server stops,
+ * evicts it or dies, the shutdown callback says why (exactly once; "server gone" for a server that vanished
+ * without a word) and the process thread ends.
+ *
+ * <p>Beyond {@link TactusClient} it offers what the command-line tools need: {@link #listPorts} with
+ * connections in one round trip, and {@link #status()}. Open one with {@link ProcessTransport}, or through
+ * {@link io.tactus.api.Tactus#open} when no server of that name runs in this JVM.
+ */
+public final class RemoteClient implements TactusClient {
+
+    private static final long GOODBYE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+    private static final long STOP_TIMEOUT_MILLIS = 2_000;
+
+    private final String name;
+    private final String serverName;
+    private final ServerConnection connection;
+    private final ProcessThread process;
+    private final CallbackNotifier notifier;
+    private final long timeoutNanos;
+
+    private final Object portLock = new Object();
+    private final List<RemotePort> ports = new ArrayList<>(); // under portLock
+    private boolean[] slotUsed = new boolean[0]; // under portLock
+
+    private final AtomicBoolean shutdownTold = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile boolean closing;
+    private volatile String shutdownReason;
+    private volatile Reply.Welcome welcome;
+    private volatile SharedSegment segment;
+    private volatile ShutdownCallback shutdownCallback;
+    private volatile XrunCallback xrunCallback;
+    private volatile GraphOrderCallback graphOrderCallback;
+
+    private RemoteClient(String name, String serverName, ServerConnection connection, RealtimeScheduler scheduler,
+                         long timeoutNanos) {
+        this.name = name;
+        this.serverName = serverName;
+        this.connection = connection;
+        this.timeoutNanos = timeoutNanos;
+        this.notifier = new CallbackNotifier(name);
+        this.process = new ProcessThread(name, Futex.linux(), RealtimeNative.linux(), scheduler, this::processFailed);
+    }
+
+    /**
+     * Hello/Welcome on a fresh connection: starts the process thread (its tid goes into Hello), the reader,
+     * then maps the segment the server names. On any failure everything started is stopped again.
+     */
+    static RemoteClient join(ServerConnection connection, String clientName, ClientOptions options,
+                             RealtimeScheduler scheduler, long timeoutNanos) {
+        Objects.requireNonNull(clientName, "clientName");
+        RemoteClient client = new RemoteClient(clientName, options.serverName(), connection, scheduler, timeoutNanos);
+        try {
+            client.process.start();
+            int tid = client.process.awaitTid(5_000);
+            connection.start("tactus-control-" + clientName, client.new Adapter());
+            Reply reply = connection.request(new Request.Hello(clientName, ProcessHandle.current().pid(), tid,
+                    options.priority().label()), timeoutNanos);
+            if (!(reply instanceof Reply.Welcome welcome)) {
+                throw unexpected(MessageType.HELLO, reply);
+            }
+            client.attach(welcome);
+            return client;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            client.abandon();
+            throw new TactusException("interrupted while joining Tactus server '" + options.serverName() + "'");
+        } catch (RuntimeException e) {
+            client.abandon();
+            throw e;
+        }
+    }
+
+    private void attach(Reply.Welcome welcome) {
+        if (welcome.sampleRate() <= 0 || welcome.bufferSize() <= 0) {
+            throw new TactusException("Tactus server '" + serverName + "' announced " + welcome.sampleRate() + " Hz and "
+                    + welcome.bufferSize() + " frames per period, which no server runs at");
+        }
+        SharedSegment mapped = SharedSegment.open(Path.of(welcome.shmPath()));
+        SegmentLayout layout = mapped.layout();
+        if (layout.clients() < 1 || layout.ports() < 1 || layout.nframes() < welcome.bufferSize()) {
+            mapped.close();
+            throw new TactusException("the shared-memory segment " + welcome.shmPath() + " of Tactus server '" + serverName
+                    + "' does not fit a client of " + welcome.bufferSize() + " frames per period (" + layout
+                    + "); server and client may be from different Tactus releases");
+        }
+        this.welcome = welcome;
+        this.segment = mapped;
+        synchronized (portLock) {
+            slotUsed = new boolean[layout.ports()];
+        }
+        process.attach(mapped);
+    }
+
+    /** Undoes a join that failed half-way. */
+    private void abandon() {
+        closing = true;
+        closed.set(true);
+        connection.close();
+        process.stop();
+        try {
+            process.join(STOP_TIMEOUT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        SharedSegment s = segment;
+        if (s != null) {
+            s.close();
+        }
+        notifier.shutdown();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** The server this client joined. */
+    public String serverName() {
+        return serverName;
+    }
+
+    /** The id the server gave this client in Welcome. */
+    public int clientId() {
+        return welcome.clientId();
+    }
+
+    /** The pid of the server's process. */
+    public long serverPid() {
+        return welcome.serverPid();
+    }
+
+    @Override
+    public int sampleRate() {
+        return welcome.sampleRate();
+    }
+
+    @Override
+    public int bufferSize() {
+        return welcome.bufferSize();
+    }
+
+    /** False once closed, shut down by the server or cut off from it. */
+    public boolean isConnected() {
+        return !closed.get() && connection.isOpen();
+    }
+
+    @Override
+    public Port registerPort(String shortName, PortType type, PortFlag... flags) {
+        requireOpen();
+        Objects.requireNonNull(type, "type");
+        boolean input = Arrays.asList(flags).contains(PortFlag.INPUT);
+        boolean output = Arrays.asList(flags).contains(PortFlag.OUTPUT);
+        if (input == output) {
+            throw new TactusException("port '" + shortName + "' of client '" + name
+                    + "' must be exactly one of INPUT or OUTPUT");
+        }
+        // Held across the round trip: both sides give a new port the lowest free slot, which agrees only
+        // if this client's registrations reach the server in the order the slots are computed here.
+        synchronized (portLock) {
+            int slot = lowestFreeSlot();
+            if (slot < 0) {
+                throw new TactusException("client '" + name + "' already has " + slotUsed.length
+                        + " ports, the most a client in its own process can have");
+            }
+            expectOk(new Request.RegisterPort(shortName, input));
+            RemotePort port = new RemotePort(this, name, shortName, input, slot, segment.port(slot));
+            slotUsed[slot] = true;
+            ports.add(port);
+            process.setPorts(ports.toArray(new RemotePort[0]));
+            return port;
+        }
+    }
+
+    @Override
+    public void unregisterPort(Port port) {
+        requireOpen();
+        synchronized (portLock) {
+            if (!(port instanceof RemotePort own) || !own.belongsTo(this)) {
+                throw new TactusException("port '" + port.name() + "' does not belong to client '" + name + "'");
+            }
+            if (!ports.contains(own)) {
+                throw new TactusException("port '" + port.name() + "' is not registered");
+            }
+            expectOk(new Request.UnregisterPort(own.shortName()));
+            ports.remove(own);
+            slotUsed[own.slot()] = false;
+            process.setPorts(ports.toArray(new RemotePort[0]));
+        }
+    }
+
+    @Override
+    public void setProcessCallback(ProcessCallback callback) {
+        requireOpen();
+        process.setCallback(callback);
+    }
+
+    @Override
+    public void setShutdownCallback(ShutdownCallback callback) {
+        this.shutdownCallback = callback;
+    }
+
+    @Override
+    public void setXrunCallback(XrunCallback callback) {
+        this.xrunCallback = callback;
+    }
+
+    @Override
+    public void setGraphOrderCallback(GraphOrderCallback callback) {
+        this.graphOrderCallback = callback;
+    }
+
+    /** Switches the process thread to SCHED_FIFO (first time only), then asks the server to run the client. */
+    @Override
+    public void activate() {
+        requireOpen();
+        if (processCallbackMissing()) {
+            throw new TactusException("client '" + name + "' has no process callback; set one before activate()");
+        }
+        try {
+            process.begin(welcome.processPriority());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TactusException("interrupted while activating client '" + name + "'");
+        }
+        expectOk(new Request.Activate());
+    }
+
+    @Override
+    public void deactivate() {
+        requireOpen();
+        expectOk(new Request.Deactivate());
+    }
+
+    @Override
+    public void connect(String source, String destination) {
+        requireOpen();
+        expectOk(new Request.Connect(source, destination));
+    }
+
+    @Override
+    public void disconnect(String source, String destination) {
+        requireOpen();
+        expectOk(new Request.Disconnect(source, destination));
+    }
+
+    @Override
+    public List<String> getPorts() {
+        List<String> names = new ArrayList<>();
+        for (Reply.PortInfo port : listPorts(false)) {
+            names.add(port.name());
+        }
+        return names;
+    }
+
+    @Override
+    public List<String> getConnections(String port) {
+        if (port == null || port.indexOf(':') <= 0) {
+            throw new TactusException("'" + port + "' is not a port name; port names are client:port, e.g. system:playback_1");
+        }
+        for (Reply.PortInfo info : listPorts(true)) {
+            if (info.name().equals(port)) {
+                return info.connections();
+            }
+        }
+        throw new TactusException("no port named '" + port + "'");
+    }
+
+    /** Every port of the server in registration order, with its peers when {@code withConnections}. */
+    public List<Reply.PortInfo> listPorts(boolean withConnections) {
+        requireOpen();
+        Request.ListPorts request = new Request.ListPorts(withConnections);
+        Reply reply = connection.request(request, timeoutNanos);
+        if (reply instanceof Reply.PortList list) {
+            return list.ports();
+        }
+        throw unexpected(request.type(), reply);
+    }
+
+    /** The server's figures, as {@code ./tactus status} prints them. */
+    public Reply.StatusReport status() {
+        requireOpen();
+        Request.Status request = new Request.Status();
+        Reply reply = connection.request(request, timeoutNanos);
+        if (reply instanceof Reply.StatusReport report) {
+            return report;
+        }
+        throw unexpected(request.type(), reply);
+    }
+
+    /** The server's watchdog view of every client ({@code tactus top}). */
+    public Reply.TopReport top() {
+        requireOpen();
+        Request.Top request = new Request.Top();
+        Reply reply = connection.request(request, timeoutNanos);
+        if (reply instanceof Reply.TopReport report) {
+            return report;
+        }
+        throw unexpected(request.type(), reply);
+    }
+
+    /**
+     * Leaves the server (Goodbye: it deactivates the client and removes its ports), stops the process thread
+     * and unmaps the segment. Harmless after the server shut the client down or vanished. Idempotent; never
+     * call it from the process callback.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        closing = true;
+        if (connection.isOpen() && shutdownReason == null) {
+            try {
+                connection.request(new Request.Goodbye(), GOODBYE_TIMEOUT_NANOS);
+            } catch (TactusException alreadyGone) {
+                // Leaving is all we wanted; the server removes a client whose connection ends anyway.
+            }
+        }
+        connection.close();
+        process.stop();
+        boolean stopped;
+        try {
+            stopped = process.join(STOP_TIMEOUT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped = false;
+        }
+        SharedSegment s = segment;
+        if (stopped && s != null) {
+            s.close(); // only once nothing can touch it: a callback stuck past the timeout keeps the mapping
+        }
+        notifier.shutdown();
+    }
+
+    /** What the process callback threw, or null while it has not. */
+    public Throwable processFailure() {
+        return process.failure();
+    }
+
+    ProcessThread processThread() {
+        return process;
+    }
+
+    private boolean processCallbackMissing() {
+        return !process.hasCallback();
+    }
+
+    private void expectOk(Request request) {
+        Reply reply = connection.request(request, timeoutNanos);
+        if (!(reply instanceof Reply.Ok ok) || ok.requestType() != request.type()) {
+            throw unexpected(request.type(), reply);
+        }
+    }
+
+    private static TactusException unexpected(MessageType request, Reply reply) {
+        String what = reply instanceof Reply.Ok ok ? "an Ok for " + ok.requestType().label() : reply.type().label();
+        return new TactusException("the server answered the " + request.label() + " request with " + what
+                + ", which does not fit; server and client may be from different Tactus releases");
+    }
+
+    private int lowestFreeSlot() {
+        for (int slot = 0; slot < slotUsed.length; slot++) {
+            if (!slotUsed[slot]) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    private void requireOpen() {
+        if (closed.get()) {
+            throw new TactusException("client '" + name + "' is closed");
+        }
+        String ended = connection.endReason();
+        if (ended != null || shutdownReason != null) {
+            throw new TactusException("client '" + name + "' is no longer connected to Tactus server '" + serverName
+                    + "': " + (shutdownReason != null ? shutdownReason : ended));
+        }
+    }
+
+    /** On the process thread, once: leave as an in-process client that threw is evicted. Allocates, once. */
+    private void processFailed(Throwable failure) {
+        notifier.post("process failure", () -> {
+            tellShutdown("its process callback threw " + failure);
+            close();
+        });
+    }
+
+    /** The server's Shutdown, the end of the connection and a failed callback all end here, told once. */
+    private void tellShutdown(String reason) {
+        if (closing || !shutdownTold.compareAndSet(false, true)) {
+            return;
+        }
+        notifier.post("shutdown", () -> {
+            ShutdownCallback callback = shutdownCallback;
+            if (callback != null) {
+                callback.clientShutdown(reason);
+            }
+        });
+    }
+
+    /** Reads what the server says unasked, on the connection's reader thread. */
+    private final class Adapter implements ServerConnection.Listener {
+
+        @Override
+        public void notified(Notification notification) {
+            if (notification instanceof Notification.Shutdown shutdown) {
+                shutdownReason = shutdown.reason();
+                process.stop();
+                tellShutdown(shutdown.reason());
+            } else if (notification instanceof Notification.Xrun xrun) {
+                notifier.post("xrun", () -> {
+                    XrunCallback callback = xrunCallback;
+                    if (callback != null) {
+                        callback.xrun(xrun.lateMicros());
+                    }
+                });
+            } else if (notification instanceof Notification.GraphOrder) {
+                notifier.post("graph order", () -> {
+                    GraphOrderCallback callback = graphOrderCallback;
+                    if (callback != null) {
+                        callback.graphOrderChanged();
+                    }
+                });
+            }
+        }
+
+        @Override
+        public void ended(String reason) {
+            process.stop();
+            tellShutdown(shutdownReason != null ? shutdownReason : reason);
+        }
+    }
+}
