@@ -4,6 +4,7 @@ import io.tactus.api.TactusException;
 import io.tactus.bench.load.LoadKind;
 import io.tactus.bench.report.ReportFiles;
 import io.tactus.bench.report.SummaryFormatter;
+import io.tactus.bench.stress.ClientMode;
 import io.tactus.bench.stress.Degradation;
 import io.tactus.bench.stress.HogSettings;
 import io.tactus.bench.stress.StressResult;
@@ -44,7 +45,7 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--out", description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
     java.nio.file.Path out;
 
-    @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread); process comes with out-of-process clients")
+    @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread) or process (each client a JVM of its own, over the control socket) (default ${DEFAULT-VALUE})")
     String clientMode;
 
     @Mixin
@@ -73,11 +74,10 @@ public final class StressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        refuseWhatIsNotBuiltYet();
         run.validate();
         StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
                 run.warmup, scheduling(), run.work, run.chain(), run.spinMicros, LoadKind.parse(load), stagger,
-                degradation());
+                degradation(), ClientMode.parse(clientMode));
         settings.validate();
         StressResult result = new StressTest(settings, System.err).run();
         System.out.print(SummaryFormatter.format(result));
@@ -86,15 +86,6 @@ public final class StressCommand implements Callable<Integer> {
             System.err.println("tactus stress: wrote summary.txt, summary.json, per-second.csv and graph.png to " + out);
         }
         return 0;
-    }
-
-    /** Options that belong to later work fail with one sentence rather than being ignored. */
-    private void refuseWhatIsNotBuiltYet() {
-        if (!clientMode.equals("inproc")) {
-            throw new TactusException(clientMode.equals("process")
-                    ? "--client-mode process is not available yet: clients in their own JVMs are still being built; use --client-mode inproc"
-                    : "--client-mode must be inproc or process, not '" + clientMode + "'");
-        }
     }
 
     Degradation degradation() {

@@ -55,7 +55,7 @@ public final class SummaryFormatter {
         line(out, RULE);
         text(out, "Sample Rate", s.rate() + " Hz");
         text(out, "Scheduling Policy", result.scheduling());
-        text(out, "Client Mode", "inproc");
+        text(out, "Client Mode", s.clientMode().label());
         text(out, "Watchdog Policy", describe(s.degradation().watchdog()));
         if (s.degradation().hogs().count() > 0) {
             text(out, "Hogs", s.degradation().hogs().describe());

@@ -22,27 +22,41 @@ import io.tactus.server.ServerSettings;
  * @param load           background load during the run
  * @param staggerSeconds seconds between two clients joining (0: all join before the warm-up)
  * @param degradation    watchdog policy, hogs, RT limit and client priorities
+ * @param clientMode     clients on the engine thread, or each in a JVM of its own
  */
 public record StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
                              SchedulingSettings scheduling, int work, boolean chain, long spinMicros,
-                             LoadKind load, int staggerSeconds, Degradation degradation) {
+                             LoadKind load, int staggerSeconds, Degradation degradation, ClientMode clientMode) {
+
+    /** In-process clients. */
+    public StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
+                          SchedulingSettings scheduling, int work, boolean chain, long spinMicros, LoadKind load,
+                          int staggerSeconds, Degradation degradation) {
+        this(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain, spinMicros, load,
+                staggerSeconds, degradation, ClientMode.INPROC);
+    }
 
     /** A run with the default degradation settings (the evict policy, no hogs, the kernel's RT budget). */
     public StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
                           SchedulingSettings scheduling, int work, boolean chain, long spinMicros, LoadKind load,
                           int staggerSeconds) {
         this(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain, spinMicros, load,
-                staggerSeconds, Degradation.defaults());
+                staggerSeconds, Degradation.defaults(), ClientMode.INPROC);
     }
 
     public StressSettings withDegradation(Degradation d) {
         return new StressSettings(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain,
-                spinMicros, load, staggerSeconds, d);
+                spinMicros, load, staggerSeconds, d, clientMode);
+    }
+
+    public StressSettings withClientMode(ClientMode mode) {
+        return new StressSettings(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain,
+                spinMicros, load, staggerSeconds, degradation, mode);
     }
 
     public StressSettings withSeconds(int s) {
         return new StressSettings(clients, ports, frames, rate, s, warmupSeconds, scheduling, work, chain,
-                spinMicros, load, staggerSeconds, degradation);
+                spinMicros, load, staggerSeconds, degradation, clientMode);
     }
 
     /** jack_test3's defaults with the engine as DESIGN.md's stress test runs it. */
@@ -68,6 +82,8 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
         }
         require(staggerSeconds >= 0 && staggerSeconds <= 3600, "--stagger must be from 0 to 3600 seconds, not " + staggerSeconds);
         degradation.validate(clients);
+        require(clientMode == ClientMode.INPROC || staggerSeconds == 0,
+                "--stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up");
     }
 
     private static void require(boolean ok, String sentence) {

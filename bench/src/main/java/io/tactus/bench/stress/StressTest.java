@@ -15,6 +15,7 @@ import io.tactus.server.TactusServer;
 import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.engine.PeriodWaiter;
+import io.tactus.server.control.ControlServer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.watchdog.KernelRtBudget;
 import io.tactus.server.watchdog.RtLimit;
@@ -72,13 +73,21 @@ public final class StressTest {
                     settings.clients(), settings.ports(), settings.frames(), settings.rate(),
                     tactus.scheduling().describe(), load.describe(), settings.degradation().watchdog().policy().label(),
                     settings.degradation().hogs().count() == 0 ? "" : ", hogs " + settings.degradation().hogs().describe());
+            ControlServer control = null;
+            ProcessClients processes = null;
             try {
-                int upFront = settings.staggerSeconds() > 0 ? 1 : settings.clients();
-                for (int c = 1; c <= upFront; c++) {
-                    join(c);
-                }
-                for (int h = 1; h <= settings.degradation().hogs().count(); h++) {
-                    joinHog(h);
+                if (settings.clientMode() == ClientMode.PROCESS) {
+                    control = ControlServer.start(tactus);
+                    processes = new ProcessClients(SERVER_NAME, control.directory().path());
+                    startProcesses(tactus, processes);
+                } else {
+                    int upFront = settings.staggerSeconds() > 0 ? 1 : settings.clients();
+                    for (int c = 1; c <= upFront; c++) {
+                        join(c);
+                    }
+                    for (int h = 1; h <= settings.degradation().hogs().count(); h++) {
+                        joinHog(h);
+                    }
                 }
                 TimeUnit.SECONDS.sleep(settings.warmupSeconds());
                 tactus.restartMetrics();
@@ -86,14 +95,24 @@ public final class StressTest {
                 Sampling sampling = measure(tactus, before);
                 ProcStat after = ProcStat.read();
                 MetricsSnapshot metrics = tactus.stopMetrics(5, TimeUnit.SECONDS);
+                boolean inProcess = settings.clientMode() == ClientMode.INPROC;
                 WatchdogOutcome watchdog = new WatchdogOutcome(settings.degradation().watchdog().policy().label(),
                         tactus.watchdog().events(), tactus.watchdog().observedEventsDropped(), tactus.watchdog().clients(),
-                        metrics.windowStartNanos(), hogClients.stream().map(TactusClient::name).toList(),
-                        hogs.stream().map(HogClient::hyperactiveSinceNanos).toList(), rtLimit);
+                        metrics.windowStartNanos(), inProcess ? hogClients.stream().map(TactusClient::name).toList() : hogNames(),
+                        inProcess ? hogs.stream().map(HogClient::hyperactiveSinceNanos).toList()
+                                : hogNames().stream().map(n -> -1L).toList(), rtLimit);
+                int evictions = inProcess ? evicted.get() : (int) watchdog.actions().stream()
+                        .filter(e -> e.action() == io.tactus.server.watchdog.WatchdogEvent.Action.EVICT).count();
                 return new StressResult(settings, metrics, CpuUsage.between(before, after),
-                        tactus.scheduling().describe(), evicted.get(), tactus.telemetryDropped(), load.describe(),
+                        tactus.scheduling().describe(), evictions, tactus.telemetryDropped(), load.describe(),
                         List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes(), watchdog);
             } finally {
+                if (processes != null) {
+                    processes.close();
+                }
+                if (control != null) {
+                    control.close();
+                }
                 for (TactusClient client : clients) {
                     client.close();
                 }
@@ -152,6 +171,45 @@ public final class StressTest {
         progress.printf("tactus stress: kernel RT budget set to %.0f %% for the run (it is restored afterwards, also on Ctrl-C)%n",
                 percent);
         return limit;
+    }
+
+    private List<String> hogNames() {
+        List<String> names = new ArrayList<>();
+        for (int h = 1; h <= settings.degradation().hogs().count(); h++) {
+            names.add("hog_" + h);
+        }
+        return names;
+    }
+
+    /**
+     * Starts every client as a JVM of its own and waits until all have joined and activated; then wires
+     * a chain (with --connect chain) through a port-less control client of this JVM.
+     */
+    private void startProcesses(TactusServer tactus, ProcessClients processes) throws InterruptedException {
+        for (int c = 1; c <= settings.clients(); c++) {
+            processes.start("jt3", "jack_test3_" + c, "--ports", Integer.toString(settings.ports()), "--work",
+                    Integer.toString(settings.work()), "--priority", priorityOf(c).label());
+        }
+        HogSettings h = settings.degradation().hogs();
+        for (int i = 1; i <= h.count(); i++) {
+            processes.start("hog", "hog_" + i, "--load", Double.toString(h.loadPercent()), "--after",
+                    Double.toString(settings.warmupSeconds() + h.afterSeconds()), "--pattern",
+                    h.pattern().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        progress.printf("tactus stress: starting %d client processes%n", settings.clients() + h.count());
+        processes.awaitActive(tactus, 120, TimeUnit.SECONDS);
+        if (settings.chain()) {
+            TactusClient wiring = tactus.openClient("stress-wiring");
+            clients.add(wiring);
+            for (int p = 1; p <= settings.ports(); p++) {
+                String from = "system:capture_" + p;
+                for (int c = 1; c <= settings.clients(); c++) {
+                    wiring.connect(from, "jack_test3_" + c + ":in_" + p);
+                    from = "jack_test3_" + c + ":out_" + p;
+                }
+                wiring.connect(from, "system:playback_" + p);
+            }
+        }
     }
 
     /** The priority client number {@code c} declares: the first --low are low, the last --high high. */

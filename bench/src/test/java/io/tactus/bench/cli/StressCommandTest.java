@@ -37,8 +37,10 @@ class StressCommandTest {
     }
 
     @Test
-    void shouldRefuseOptionsOfLaterWorkRatherThanIgnoreThem() {
-        assertTrue(errorOf("stress", "--client-mode", "process").contains("not available yet"));
+    void shouldRefuseAClientModeItDoesNotKnow() {
+        assertEquals("tactus: --client-mode must be inproc or process, not 'thread'", errorOf("stress", "--client-mode", "thread"));
+        assertEquals("tactus: --stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up",
+                errorOf("stress", "--client-mode", "process", "--stagger", "2"));
     }
 
     @Test

@@ -161,6 +161,16 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     }
 
     /**
+     * The step whose client call is running now, or null between calls; a racy peek for the watchdog's
+     * judgement (which client it is, whether it may legitimately block), never for anything that must be exact.
+     */
+    public Step runningStep() {
+        ExecutionPlan p = runningPlan;
+        int i = runningStep;
+        return inStep.get() == IDLE || p == null || i >= p.stepCount() ? null : p.step(i);
+    }
+
+    /**
      * Takes the engine away from the thread stuck in the call that started at {@code started} (a value of
      * {@link #runningSince()}): afterwards that thread leaves as soon as the call returns, touching nothing,
      * and the caller must start a fresh thread on {@link #resume}. Returns null when that call has

@@ -23,6 +23,7 @@ public final class Step {
     /** Set by the watchdog to skip the client from the next cycle on, before the plan without it arrives. */
     private volatile boolean silenced;
     private final FloatBuffer[] outputs;
+    private long calls;
 
     Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers, int[] upstream,
          FloatBuffer[] outputs) {
@@ -81,7 +82,18 @@ public final class Step {
 
     /** Realtime: the client's own work. */
     public void process(int nframes) {
+        calls++;
         process.process(nframes);
+    }
+
+    /** An out-of-process client: its call waits on a futex, bounded by its own time limit. */
+    public boolean isRemote() {
+        return timed != null;
+    }
+
+    /** How many times the engine has called this step's client (in this plan); engine thread writes, others may peek. */
+    public long calls() {
+        return calls;
     }
 
     /** Realtime: the last {@link #process} call gave up on an out-of-process client; never for an in-process one. */

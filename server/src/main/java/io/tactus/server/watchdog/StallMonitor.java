@@ -29,6 +29,8 @@ public final class StallMonitor implements Runnable {
     private static final long POLL_NANOS = 1_000_000;
     /** A call blocked this long (state S or D) is shed like a runaway, if the stall limit is not shorter. */
     static final long BLOCKED_NANOS = 3_000_000;
+    /** A client's first calls (class loading) are not judged for blocking: about 1.3 s at 64 frames, 48 kHz. */
+    static final long BLOCKING_GRACE_CALLS = 1000;
 
     private final Engine engine;
     private final long stallNanos;
@@ -72,7 +74,7 @@ public final class StallMonitor implements Runnable {
         long cpu = cpuNanos(tid);
         long charged = cpu < 0 || trackedCpu < 0 ? now - started : cpu - trackedCpu + (trackedAt - started);
         // Blocking inside process is never right: a few milliseconds of it is a sleeper, shed it as a runaway.
-        if (charged < stallNanos && !(now - started >= Math.min(stallNanos, BLOCKED_NANOS) && blocked(tid))) {
+        if (charged < stallNanos && !(now - started >= Math.min(stallNanos, BLOCKED_NANOS) && mayNotBlock() && blocked(tid))) {
             return false;
         }
         Engine.Stall stall = engine.takeOver(started);
@@ -82,6 +84,16 @@ public final class StallMonitor implements Runnable {
         tracked = 0;
         onStall.accept(stall);
         return true;
+    }
+
+    /**
+     * Blocking is judged only in an in-process client past its first calls: an out-of-process client's
+     * call waits on a futex by design (bounded by its time limit, though an idle virtual CPU can wake late),
+     * and a new client's first calls may load classes.
+     */
+    private boolean mayNotBlock() {
+        io.tactus.server.graph.Step step = engine.runningStep();
+        return step != null && !step.isRemote() && step.calls() > BLOCKING_GRACE_CALLS;
     }
 
     public void stop() {

@@ -1,0 +1,97 @@
+package io.tactus.bench.stress;
+
+import io.tactus.api.TactusException;
+import io.tactus.server.TactusServer;
+import io.tactus.server.graph.ClientNode;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The stress test's clients in JVMs of their own: each is {@code tactus client KIND} started with this
+ * JVM's classpath, a small fixed heap and ZGC, joined over the server's control socket. Everything
+ * started here is stopped by {@link #close()} (politely, then by force), also when the run fails.
+ */
+final class ProcessClients implements AutoCloseable {
+
+    private static final String HEAP = "48m";
+
+    private final String serverName;
+    private final Path runtimeDirectory;
+    private final List<Process> processes = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+
+    ProcessClients(String serverName, Path runtimeDirectory) {
+        this.serverName = serverName;
+        this.runtimeDirectory = runtimeDirectory;
+    }
+
+    /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
+    void start(String kind, String name, String... args) {
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseZGC", "-Xms" + HEAP, "-Xmx" + HEAP,
+                "-XX:TieredStopAtLevel=4", "-Dtactus.runtime.dir=" + runtimeDirectory,
+                "-cp", System.getProperty("java.class.path"), "io.tactus.bench.cli.TactusMain", "client", kind,
+                "--server", serverName, "--name", name));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            processes.add(process);
+            names.add(name);
+        } catch (java.io.IOException e) {
+            throw new TactusException("cannot start client process '" + name + "': " + e.getMessage());
+        }
+    }
+
+    /** Waits until every started client is active in the graph; one sentence naming the missing ones on timeout. */
+    void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
+        long end = System.nanoTime() + unit.toNanos(timeout);
+        while (true) {
+            List<String> missing = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                ClientNode node = server.graph().clientOrNull(names.get(i));
+                if (node == null || !node.isActive()) {
+                    if (!processes.get(i).isAlive()) {
+                        throw new TactusException("client process '" + names.get(i) + "' exited with status "
+                                + processes.get(i).exitValue() + " before it joined the server");
+                    }
+                    missing.add(names.get(i));
+                }
+            }
+            if (missing.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > end) {
+                throw new TactusException(missing.size() + " client process(es) did not join within "
+                        + unit.toSeconds(timeout) + " s: " + String.join(", ", missing));
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** Asks every client to stop (SIGTERM: it leaves the server cleanly), then ends the stragglers by force. */
+    @Override
+    public void close() {
+        for (Process p : processes) {
+            p.destroy();
+        }
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(3, TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command()
+                .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+    }
+}
