@@ -41,6 +41,11 @@ public final class RemoteProcess implements TimedProcess {
     /** The last trigger value written; engine thread only. */
     private int lastTrigger;
     private boolean timedOut;
+    private long lastTriggerAt;
+    private boolean triggeredAhead;
+    private boolean aheadBusy;
+    private int aheadSeq;
+    private long aheadAt;
     private volatile long timeouts;
     private volatile long cycles;
 
@@ -94,14 +99,21 @@ public final class RemoteProcess implements TimedProcess {
         bindings = new Bindings(in, inSlots, out, outSlots);
     }
 
-    /** Realtime, allocation-free: one cycle of the contract's handshake. */
+    /** Realtime, allocation-free: the first half of the handshake, ahead of {@link #process} (see TimedProcess#trigger). */
     @Override
-    public void process(int nframes) {
+    public void trigger(int nframes) {
         Bindings b = bindings;
-        if (segment.getIntAcquire(doneOffset) != lastTrigger) {
-            giveUp(b, nframes); // still busy with an earlier cycle: not triggered again
+        aheadBusy = segment.getIntAcquire(doneOffset) != lastTrigger;
+        triggeredAhead = true;
+        if (aheadBusy) {
             return;
         }
+        aheadSeq = start(b, nframes);
+        aheadAt = lastTriggerAt;
+    }
+
+    /** Realtime, allocation-free: copies the inputs in and wakes the client; returns the trigger value. */
+    private int start(Bindings b, int nframes) {
         for (int p = 0; p < b.inputs.length; p++) {
             copy(b.inputs[p].getFloatBuffer(), b.inputSlots[p], nframes);
         }
@@ -111,13 +123,39 @@ public final class RemoteProcess implements TimedProcess {
         }
         lastTrigger = seq;
         segment.setIntRelease(nframesOffset, nframes);
-        long triggered = System.nanoTime();
+        lastTriggerAt = System.nanoTime();
         segment.setIntRelease(triggerOffset, seq);
         futex.wake(triggerAddress, 1);
-        if (!awaitDone(seq, triggered)) {
+        return seq;
+    }
+
+    /** Realtime, allocation-free: one cycle of the contract's handshake (only its second half when triggered ahead). */
+    @Override
+    public void process(int nframes) {
+        Bindings b = bindings;
+        if (triggeredAhead) {
+            triggeredAhead = false;
+            if (aheadBusy || !awaitDone(aheadSeq, aheadAt)) {
+                giveUp(b, nframes);
+                return;
+            }
+            finish(b, nframes);
+            return;
+        }
+        if (segment.getIntAcquire(doneOffset) != lastTrigger) {
+            giveUp(b, nframes); // still busy with an earlier cycle: not triggered again
+            return;
+        }
+        int seq = start(b, nframes);
+        if (!awaitDone(seq, lastTriggerAt)) {
             giveUp(b, nframes);
             return;
         }
+        finish(b, nframes);
+    }
+
+    /** Realtime, allocation-free: the client answered; its outputs are copied out. */
+    private void finish(Bindings b, int nframes) {
         for (int p = 0; p < b.outputs.length; p++) {
             copy(b.outputSlots[p], b.outputs[p].getFloatBuffer(), nframes);
         }

@@ -44,6 +44,8 @@ final class PlanBuilder {
                     upstream(client, order, connections), outputs.toArray(FloatBuffer[]::new));
         }
 
+        formWaves(steps);
+
         List<FloatBuffer> capture = new ArrayList<>();
         List<FloatBuffer> playback = new ArrayList<>();
         List<Mix> playbackMixes = new ArrayList<>();
@@ -60,6 +62,29 @@ final class PlanBuilder {
         return new ExecutionPlan(generation, steps, boundPorts.toArray(PortNode[]::new),
                 bindings.toArray(FloatBuffer[]::new), capture.toArray(FloatBuffer[]::new),
                 playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new));
+    }
+
+    /**
+     * Runs of consecutive out-of-process clients none of which feeds another of the run: the first of each
+     * run wakes the rest with itself (see {@link Step#process}), so they work in parallel.
+     */
+    private static void formWaves(Step[] steps) {
+        int leader = -1;
+        List<Step> members = new ArrayList<>();
+        for (int s = 0; s <= steps.length; s++) {
+            int first = leader;
+            boolean joins = s < steps.length && steps[s].isRemote() && first >= 0
+                    && java.util.Arrays.stream(steps[s].upstream()).allMatch(u -> u < first);
+            if (joins) {
+                members.add(steps[s]);
+                continue;
+            }
+            if (leader >= 0) {
+                steps[leader].wakeWith(members.toArray(Step[]::new));
+            }
+            members.clear();
+            leader = s < steps.length && steps[s].isRemote() ? s : -1;
+        }
     }
 
     /** Positions in {@code order} of the clients that feed {@code client}: it is triggered when they finish. */

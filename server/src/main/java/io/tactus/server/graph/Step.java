@@ -24,6 +24,8 @@ public final class Step {
     private volatile boolean silenced;
     private final FloatBuffer[] outputs;
     private long calls;
+    /** For the first of a run of independent out-of-process clients: the others of the run, woken with it. */
+    private Step[] wave;
 
     Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers, int[] upstream,
          FloatBuffer[] outputs) {
@@ -83,7 +85,20 @@ public final class Step {
     /** Realtime: the client's own work. */
     public void process(int nframes) {
         calls++;
+        if (wave != null) {
+            for (Step member : wave) {
+                if (!member.skipped()) {
+                    member.prepare(nframes);
+                    member.timed.trigger(nframes);
+                }
+            }
+        }
         process.process(nframes);
+    }
+
+    /** Plan builder: the later steps of this one's wave (independent out-of-process clients). */
+    void wakeWith(Step[] members) {
+        this.wave = members.length == 0 ? null : members;
     }
 
     /** An out-of-process client: its call waits on a futex, bounded by its own time limit. */

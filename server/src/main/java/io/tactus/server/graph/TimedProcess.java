@@ -11,4 +11,11 @@ public interface TimedProcess extends ProcessCallback {
 
     /** Realtime: the last call gave up on the client (or found it still busy) and silenced its outputs. */
     boolean timedOut();
+
+    /**
+     * Realtime: starts the client's cycle now, without waiting for it; the next {@link #process} call then
+     * only waits for the answer. The engine uses it to wake independent out-of-process clients together, so
+     * they run in parallel on every core instead of one after another.
+     */
+    void trigger(int nframes);
 }
