@@ -72,6 +72,11 @@ final class ProcessClients implements AutoCloseable {
         }
     }
 
+    /** The {@code index}-th process started. */
+    Process process(int index) {
+        return processes.get(index);
+    }
+
     /** Asks every client to stop (SIGTERM: it leaves the server cleanly), then ends the stragglers by force. */
     @Override
     public void close() {

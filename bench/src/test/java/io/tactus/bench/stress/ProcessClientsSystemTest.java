@@ -1,0 +1,109 @@
+package io.tactus.bench.stress;
+
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.ServerSettings;
+import io.tactus.server.TactusServer;
+import io.tactus.server.control.ControlServer;
+import io.tactus.server.control.RemoteClient;
+import io.tactus.server.driver.DummyDriver;
+import io.tactus.server.engine.EngineSettings;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import io.tactus.server.watchdog.PolicyKind;
+import io.tactus.server.watchdog.WatchdogSettings;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real clients in real JVMs ({@code tactus client jt3}) against a real server and control socket: they
+ * join and play; one killed with -9 is gone within a second with its shared memory, without an xrun to
+ * the others; one stopped with SIGSTOP collects timeouts but the graph does not xrun, and after SIGCONT
+ * it plays again. Everything started is stopped, also on failure.
+ */
+class ProcessClientsSystemTest {
+
+    private static final String NAME = "process-clients-" + ProcessHandle.current().pid();
+
+    @Test
+    void shouldSurviveAClientKilledAndAClientStopped() throws Exception {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        ServerSettings settings = ServerSettings.defaults().withName(NAME)
+                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(1_000_000))
+                .withDriver(new DummyDriver(4, 4))
+                .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
+                .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE)); // the transport itself, not the policies
+        try (TactusServer server = TactusServer.start(settings);
+             ControlServer control = ControlServer.start(server);
+             ProcessClients clients = new ProcessClients(NAME, control.directory().path())) {
+            for (int c = 1; c <= 3; c++) {
+                clients.start("jt3", "p" + c, "--ports", "4");
+            }
+            clients.awaitActive(server, 60, TimeUnit.SECONDS);
+            Thread.sleep(1_000); // the clients' JIT
+
+            server.restartMetrics();
+            Thread.sleep(1_000);
+            MetricsSnapshot playing = server.stopMetrics(5, TimeUnit.SECONDS);
+            System.out.printf("3 process clients: %d cycles, %d xruns, %d timeouts, cycle mean %.1f us%n",
+                    playing.cycles(), playing.xruns(), playing.timeouts(), playing.cycleMeanMicros());
+            assertTrue(playing.cycles() > 500, "the graph ran: " + playing.cycles());
+            assertEquals(3, playing.clientsAtEnd());
+
+            Path segment = Path.of(control.client("p1").map(c -> segmentOf(c)).orElseThrow());
+            assertTrue(Files.exists(segment), "p1's port buffers are in " + segment);
+            server.restartMetrics();
+            clients.process(0).destroyForcibly(); // kill -9
+            long killed = System.nanoTime();
+            while (server.graph().clientOrNull("p1") != null && System.nanoTime() - killed < 5_000_000_000L) {
+                Thread.sleep(5);
+            }
+            double goneAfterMillis = (System.nanoTime() - killed) / 1e6;
+            System.out.printf("p1 killed with -9: gone from the graph after %.0f ms%n", goneAfterMillis);
+            assertTrue(server.graph().clientOrNull("p1") == null && goneAfterMillis < 1_000, "gone within 1 s");
+            while (Files.exists(segment) && System.nanoTime() - killed < 2_000_000_000L) {
+                Thread.sleep(5);
+            }
+            assertFalse(Files.exists(segment), "its shared memory is deleted");
+
+            long pid = clients.process(1).pid();
+            RemoteClient p2 = control.client("p2").orElseThrow();
+            long timeoutsBefore = p2.timeouts();
+            ProcessSignals.send(pid, "STOP");
+            try {
+                Thread.sleep(500);
+                long stoppedTimeouts = p2.timeouts() - timeoutsBefore;
+                System.out.printf("p2 stopped: %d timeouts in 0.5 s%n", stoppedTimeouts);
+                assertTrue(stoppedTimeouts > 100, "a stopped client collects timeouts: " + stoppedTimeouts);
+            } finally {
+                ProcessSignals.send(pid, "CONT");
+            }
+            Thread.sleep(500);
+            long afterResume = p2.timeouts();
+            Thread.sleep(500);
+            assertTrue(p2.timeouts() - afterResume < 20, "after SIGCONT it answers again: "
+                    + (p2.timeouts() - afterResume) + " timeouts in 0.5 s");
+            MetricsSnapshot troubled = server.stopMetrics(5, TimeUnit.SECONDS);
+            System.out.printf("kill -9, SIGSTOP, SIGCONT: %d xruns in %d cycles%n", troubled.xruns(), troubled.cycles());
+            assertTrue(troubled.xruns() <= 2, "neither the killed nor the stopped client makes the graph xrun: "
+                    + troubled.xruns());
+        }
+    }
+
+    private static String segmentOf(RemoteClient client) {
+        return client.segmentPath().toString();
+    }
+
+    /** kill -SIGNAL PID for a process this test started. */
+    private static final class ProcessSignals {
+        static void send(long pid, String signal) throws Exception {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+            assertTrue(kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + signal + " " + pid);
+        }
+    }
+}
