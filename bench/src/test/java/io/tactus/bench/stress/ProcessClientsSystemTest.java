@@ -95,6 +95,75 @@ class ProcessClientsSystemTest {
         }
     }
 
+    @Test
+    void shouldTellEveryClientWhenTheServerIsKilledAndRestartClean() throws Exception {
+        Path runtime = Files.createTempDirectory("tactus-runtime");
+        Files.setPosixFilePermissions(runtime, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        String name = NAME + "-k";
+        Process server = java(runtime, "server", "--name", name, "--no-realtime");
+        Process client = null;
+        Process restarted = null;
+        try {
+            assertTrue(waitForLine(server, "tactus server '" + name + "'", 60), "the server started");
+            client = java(runtime, "client", "jt3", "--server", name, "--name", "victim");
+            assertTrue(waitForLine(client, "runs on server", 60), "the client joined");
+            server.destroyForcibly(); // kill -9
+            long killed = System.nanoTime();
+            assertTrue(waitForLine(client, "server gone", 10), "the client was told the server is gone");
+            assertTrue(client.waitFor(10, TimeUnit.SECONDS), "and exited");
+            System.out.printf("server killed with -9: the client heard 'server gone' and exited after %.0f ms, status %d%n",
+                    (System.nanoTime() - killed) / 1e6, client.exitValue());
+            assertEquals(0, client.exitValue());
+            restarted = java(runtime, "server", "--name", name, "--no-realtime");
+            assertTrue(waitForLine(restarted, "tactus server '" + name + "'", 60), "a restarted server starts clean");
+            try (var shm = Files.list(Path.of("/dev/shm"))) {
+                assertEquals(0, shm.filter(f -> f.getFileName().toString().startsWith("tactus-" + name + "-")).count(),
+                        "nothing of the killed server's clients is left in /dev/shm");
+            }
+        } finally {
+            for (Process p : new Process[] {client, restarted, server}) {
+                if (p != null && p.isAlive()) {
+                    p.destroy();
+                    if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code tactus ARGS} in a JVM of its own, its standard error merged into its output. */
+    private static Process java(Path runtime, String... args) throws java.io.IOException {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                ProcessHandle.current().info().command().orElse("java"), "-XX:+UseZGC", "-Xmx256m",
+                "-Dtactus.runtime.dir=" + runtime, "-cp", System.getProperty("java.class.path"),
+                "io.tactus.bench.cli.TactusMain"));
+        command.addAll(java.util.List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    /** Reads the process's output until a line contains {@code text}; false on end of stream or timeout. */
+    private static boolean waitForLine(Process process, String text, int seconds) throws Exception {
+        var reader = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream()));
+        var found = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                for (String line; (line = reader.readLine()) != null; ) {
+                    if (line.contains(text)) {
+                        return true;
+                    }
+                }
+            } catch (java.io.IOException e) {
+                return false;
+            }
+            return false;
+        });
+        try {
+            return found.get(seconds, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+    }
+
     private static String segmentOf(RemoteClient client) {
         return client.segmentPath().toString();
     }

@@ -35,15 +35,18 @@ final class StrikePolicy implements DegradationPolicy {
         for (int i = 0; i < cycle.clientCount; i++) {
             ClientWatch watch = steps[i];
             long own = watchdog.own(i);
-            if (watch == null || cycle.clientStarts[i] == 0 || own <= budget || !watchdog.judged(watch, now)) {
+            // An out-of-process client that did not answer within its time limit is struck as well: it
+            // may be asleep in its own process, where no CPU clock of ours can see it.
+            boolean late = cycle.clientTimedOut[i];
+            if (watch == null || cycle.clientStarts[i] == 0 || (own <= budget && !late) || !watchdog.judged(watch, now)) {
                 continue;
             }
-            strike(cycle, watch, own, budget, watchdog);
+            strike(cycle, watch, own, budget, late, watchdog);
         }
         watchdog.readmitExpired(now, cycle);
     }
 
-    private void strike(CycleRecord cycle, ClientWatch watch, long own, long budget, Watchdog watchdog) {
+    private void strike(CycleRecord cycle, ClientWatch watch, long own, long budget, boolean late, Watchdog watchdog) {
         WatchdogSettings settings = watchdog.settings();
         long now = cycle.end;
         int strikes = watch.strike(now, settings.windowMillis() * 1_000_000);
@@ -51,7 +54,8 @@ final class StrikePolicy implements DegradationPolicy {
         double budgetMicros = budget / 1000.0;
         Map<String, Double> figures = Map.of("ownMicros", ownMicros, "budgetMicros", budgetMicros,
                 "strikes", (double) strikes);
-        String work = String.format("own work %.0f usecs over its %.0f usecs budget", ownMicros, budgetMicros);
+        String work = late && own <= budget ? "no answer within its time limit (out-of-process client)"
+                : String.format("own work %.0f usecs over its %.0f usecs budget", ownMicros, budgetMicros);
         if (bypass) {
             int relapse = watch.mutes;
             if (relapse >= settings.relapses()) {
