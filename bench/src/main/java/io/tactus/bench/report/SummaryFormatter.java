@@ -83,8 +83,9 @@ public final class SummaryFormatter {
         integer(out, leader("Watchdog Actions"), w.actions().size());
         if (s.degradation().hogs().count() > 0) {
             OptionalDouble shed = w.culpritShedAfterMillis();
+            boolean unknown = w.hyperactiveSince().stream().allMatch(t -> t < 0);
             text(out, "Culprit Shed After", shed.isPresent() ? String.format(Locale.ROOT, "%7.1f ms", shed.getAsDouble())
-                    : "never");
+                    : unknown ? "not measured (the hog never burned, or burned in a process of its own)" : "never");
         }
         integer(out, leader("Telemetry Dropped"), result.telemetryDropped());
         text(out, "RT Allocated Bytes", m.rtAllocatedBytes() < 0 ? "not measured (run shorter than warm-up)"
