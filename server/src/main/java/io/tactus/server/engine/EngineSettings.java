@@ -8,7 +8,9 @@ package io.tactus.server.engine;
  * @param spinNanos      spin this long before each period start instead of parking; {@link PeriodWaiter#FULL_SPIN} never parks
  * @param warmupCycles   cycles after which the engine takes its allocation baseline (JIT warm-up)
  * @param maxClients     most clients a plan may hold (sizes the telemetry records)
- * @param telemetrySize  telemetry ring slots, a power of two
+ * @param telemetrySize  telemetry ring slots, a power of two (4096: 5.5 s of 64-frame periods for the
+ *                       consumer to fall behind before cycles are dropped; each slot holds per-client
+ *                       arrays for maxClients, 6.4 KB at 256)
  * @param commandSize    command ring slots, a power of two
  */
 public record EngineSettings(int sampleRate, int nframes, long spinNanos, int warmupCycles, int maxClients,
@@ -19,7 +21,7 @@ public record EngineSettings(int sampleRate, int nframes, long spinNanos, int wa
 
     public static EngineSettings of(int sampleRate, int nframes) {
         return new EngineSettings(sampleRate, nframes, DEFAULT_SPIN_NANOS, defaultWarmup(sampleRate, nframes),
-                DEFAULT_MAX_CLIENTS, 16384, 1024);
+                DEFAULT_MAX_CLIENTS, 4096, 1024);
     }
 
     public EngineSettings withSpinNanos(long spin) {
