@@ -289,7 +289,9 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 while (pollCommands(switches.poller())) {
                     // as in runCycle
                 }
+                long cpuStart = threads.getCurrentThreadCpuTime(); // as cycle() reads it around each cycle
                 runPlan(plan, rehearsal.driver(), record, settings.nframes());
+                record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
             }
             trainRarePaths();
             LockSupport.parkNanos(20_000_000); // let compilations queued by this round finish

@@ -37,6 +37,8 @@ public final class RunMetrics {
     private long clientNanosSum;
     private double dspMax;
     private long rtAllocated = -1;
+    /** The engine's allocation figure when the window opened; the window reports what came after it. */
+    private long rtAllocatedAtStart = -1;
     private int clientsAtEnd;
     private int clientsMax;
     private long firstIdeal = Long.MIN_VALUE;
@@ -60,6 +62,7 @@ public final class RunMetrics {
         dspSum = dspMax = 0;
         clientsMax = 0;
         firstIdeal = Long.MIN_VALUE;
+        rtAllocatedAtStart = -1;
         seconds.clear();
         second = null;
     }
@@ -77,6 +80,9 @@ public final class RunMetrics {
     public synchronized void onCycle(CycleRecord r) {
         if (r.rtAllocatedBytes >= 0) {
             rtAllocated = r.rtAllocatedBytes;
+            if (rtAllocatedAtStart < 0 && r.cycle >= fromCycle) {
+                rtAllocatedAtStart = r.rtAllocatedBytes;
+            }
         }
         lastCycleSeen = Math.max(lastCycleSeen, r.cycle);
         if (r.cycle < fromCycle || r.cycle >= toCycle) {
@@ -163,8 +169,18 @@ public final class RunMetrics {
                 micros(cycleTimes.getMaxValue()), micros(cycleTimes.getValueAtPercentile(99.9)),
                 cycleTimes.getTotalCount() == 0 ? 0 : cycleTimes.getMean() / 1000.0,
                 cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles,
-                cycles == 0 ? 0 : dspSum / cycles, dspMax, rtAllocated, clientsAtEnd, clientsMax, measured,
+                cycles == 0 ? 0 : dspSum / cycles, dspMax, windowAllocation(), clientsAtEnd, clientsMax, measured,
                 List.copyOf(series), firstIdeal == Long.MIN_VALUE ? 0 : firstIdeal);
+    }
+
+    /**
+     * What the engine thread allocated inside the window (its figure is re-read every 64 cycles, so the
+     * window's start is known to that precision): clients that join after the engine's own warm-up, such
+     * as JVMs of their own, are first met by the JIT before a stress run's window opens, not inside it.
+     * -1 before the engine has a baseline.
+     */
+    private long windowAllocation() {
+        return rtAllocated < 0 ? -1 : rtAllocated - Math.max(0, rtAllocatedAtStart);
     }
 
     private static double micros(long nanos) {

@@ -132,4 +132,30 @@ class RunMetricsTest {
         assertEquals(500, series.get(2).cycles());
         assertEquals(2, series.get(2).clientsAlive());
     }
+
+    @Test
+    void shouldReportOnlyWhatTheEngineAllocatedInsideTheWindow() {
+        for (long allocated : new long[] {-1, 0, 496, 496}) { // before the window: the JIT meeting new clients
+            CycleRecord r = new CycleRecord(4);
+            r.cycle = k++;
+            r.rtAllocatedBytes = allocated;
+            r.timeoutClient = CycleRecord.NONE;
+            metrics.onCycle(r);
+        }
+        metrics.restartAt(k);
+        for (long allocated : new long[] {496, 496, 496}) {
+            CycleRecord r = new CycleRecord(4);
+            r.cycle = k++;
+            r.rtAllocatedBytes = allocated;
+            r.timeoutClient = CycleRecord.NONE;
+            metrics.onCycle(r);
+        }
+        assertEquals(0, metrics.snapshot().rtAllocatedBytes(), "nothing allocated inside the window");
+        CycleRecord r = new CycleRecord(4);
+        r.cycle = k++;
+        r.rtAllocatedBytes = 560;
+        r.timeoutClient = CycleRecord.NONE;
+        metrics.onCycle(r);
+        assertEquals(64, metrics.snapshot().rtAllocatedBytes(), "64 bytes allocated inside the window");
+    }
 }
