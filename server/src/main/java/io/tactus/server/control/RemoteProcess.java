@@ -23,7 +23,12 @@ import java.util.List;
  */
 public final class RemoteProcess implements TimedProcess {
 
-    /** Spin this long on the done word before sleeping on it: a quick client answers within it. */
+    /**
+     * Spin this long on the done word before sleeping on it: a quick client answers within it. Short on
+     * purpose: the engine outranks the clients' threads, so while it spins it keeps a client that shares
+     * its CPU from running at all (300 µs here: 118 xruns and 1338 timeouts in 120 s with 20 process
+     * clients, against 0–59 xruns at 20 µs).
+     */
     static final long SPIN_NANOS = 20_000;
 
     private final SharedSegment segment;

@@ -75,6 +75,8 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private int runningStep;
     private ExecutionPlan runningPlan;
     private volatile Thread owner;
+    /** Set by a thread whose call returned to a token it no longer holds: it must leave, touching nothing. */
+    private volatile Thread abandonedThread;
     private CycleRecord inFlight;
     private long inFlightIdeal;
     private long inFlightWakeup;
@@ -103,7 +105,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     }
 
     private void loop() {
-        while (running && owner == Thread.currentThread()) {
+        while (running && abandonedThread != Thread.currentThread()) {
             cycle();
         }
     }
@@ -126,7 +128,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         inFlightWakeup = wakeup;
         inFlightDeadline = deadline;
         boolean more = runCycle(record, settings.nframes(), deadline);
-        if (owner != Thread.currentThread()) {
+        if (abandonedThread == Thread.currentThread()) {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
         }
         long end = clock.nanoTime();
@@ -370,7 +372,10 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 failure = thrown;
             }
             if (!inStep.compareAndSet(start, IDLE)) {
-                return false; // abandoned by the watchdog (takeOver): this thread must touch nothing more
+                // Abandoned by the watchdog (takeOver). Decided here, from this thread's own failed CAS, not
+                // from `owner`: the fresh thread may not have taken over yet when this call returns.
+                abandonedThread = Thread.currentThread();
+                return false;
             }
             if (failure != null) {
                 step.failed = true;

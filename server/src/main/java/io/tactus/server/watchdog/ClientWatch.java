@@ -32,6 +32,10 @@ final class ClientWatch {
     /** The mean own work when it was muted: what readmitting it will cost. */
     double costWhenMuted;
     boolean mutedByGovernor;
+    /** Out-of-process client: cycles in a row it did not answer within its time limit. */
+    int lateInARow;
+    /** Cycles in a row its own work was over budget. */
+    int overInARow;
     /** Cycle of a mute or eviction whose effect (the client gone from the plan) has not been seen yet; -1 when none. */
     long shedPendingSince = -1;
 

@@ -51,8 +51,10 @@ class WatchdogGraceTest {
         cycles.start(WatchdogSettings.defaults(PolicyKind.EVICT).withGraceMillis(0));
 
         cycles.runCycle();
+        assertEquals(List.of(), cycles.actions.calls, "one cycle over budget is not yet a strike (it may be the host's)");
+        cycles.runCycle();
 
-        assertEquals(List.of("mute hog"), cycles.actions.calls);
+        assertEquals(List.of("mute hog"), cycles.actions.calls, "the second in a row is");
     }
 
     @Test
