@@ -121,7 +121,6 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         long wakeup = paced ? waiter.awaitUntil(ideal, spinFor(settings.spinNanos(), periodNanos, cycleEstimate, spinBudgetPercent))
                 : clock.nanoTime();
         CycleRecord record = telemetry.claim(scratch);
-        record.spinStart = paced ? waiter.lastSpinStart() : wakeup;
         long cpuStart = threads.getCurrentThreadCpuTime();
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
@@ -447,10 +446,6 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         return running;
     }
 
-    /** The thread that runs the period loop now (it changes when the watchdog recovers from a runaway). */
-    public Thread owner() {
-        return owner;
-    }
 
     /** The generation of the last plan the engine switched to. */
     public long appliedGeneration() {

@@ -13,7 +13,6 @@ public final class PeriodWaiter {
 
     private final ClockSource clock;
     private final long spinNanos;
-    private long spinStart;
 
     public PeriodWaiter(ClockSource clock, long spinNanos) {
         this.clock = clock;
@@ -34,16 +33,10 @@ public final class PeriodWaiter {
                 now = clock.nanoTime();
             }
         }
-        spinStart = now;
         while (now < deadline) {
             Thread.onSpinWait();
             now = clock.nanoTime();
         }
         return now;
-    }
-
-    /** When the last wait stopped parking and began to spin: from then on the thread burnt CPU. */
-    public long lastSpinStart() {
-        return spinStart;
     }
 }

@@ -13,8 +13,6 @@ public final class CycleRecord {
 
     /** Period index k since the engine started (skipped periods advance it too). */
     public long cycle;
-    /** When the engine stopped parking and began to spin before W_k: realtime CPU is burnt from here to E_k. */
-    public long spinStart;
     /**
      * CPU time the engine thread got between W_k and E_k. Less than the cycle time when the thread was
      * off the CPU mid-cycle: preempted, stopped by the kernel's RT throttling, taken by the host, or
@@ -101,10 +99,6 @@ public final class CycleRecord {
         return Math.max(0, cycleNanos() - cpuNanos);
     }
 
-    /** Realtime CPU the engine thread burnt this cycle, spin included: E_k minus the start of the spin. */
-    public long busyNanos() {
-        return end - Math.min(spinStart, wakeup);
-    }
 
     /**
      * Sets {@link #timeoutClient}: the client whose call spans the deadline, else the first out-of-process

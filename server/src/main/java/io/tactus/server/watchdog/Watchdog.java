@@ -334,10 +334,6 @@ public final class Watchdog implements CycleListener {
         return settings.policy();
     }
 
-    public WatchdogSettings watchdogSettings() {
-        return settings;
-    }
-
     /** Everything logged so far, in order: every action, and the first {@value #OBSERVED_EVENTS_KEPT} xruns and timeouts. */
     public synchronized List<WatchdogEvent> events() {
         return List.copyOf(events);

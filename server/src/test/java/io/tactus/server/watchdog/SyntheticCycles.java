@@ -144,7 +144,6 @@ final class SyntheticCycles {
         record.cycle = cycle;
         record.idealStart = ideal;
         record.wakeup = ideal + delayNanos;
-        record.spinStart = record.wakeup;
         record.commandsDone = record.wakeup;
         record.deadline = ideal + PERIOD;
         record.plan = plan;
