@@ -231,6 +231,11 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         return settings.name();
     }
 
+    /** Realtime, engine thread: the running cycle's deadline (see {@link Engine#cycleDeadline}). */
+    public long cycleDeadline() {
+        return engine.cycleDeadline();
+    }
+
     public int sampleRate() {
         return settings.engine().sampleRate();
     }

@@ -54,6 +54,14 @@ public final class ControlServer implements AutoCloseable {
     /** Lock files this JVM holds: POSIX drops a process's lock when it closes ANY descriptor of the file. */
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
+    /**
+     * The part of the period kept, after the last moment a client may answer, for the rest of the graph,
+     * the driver, and a futex time-out that wakes late (on a VM by a few hundred microseconds). Half a
+     * period from the trigger, as before, gave up on clients that the host had paused for 700 µs while the
+     * cycle still had time; a quarter keeps the margin and lets such a client finish.
+     */
+    static final double RESERVE_PERIODS = 0.25;
+
     private final TactusServer server;
     private final RuntimeDirectory directory;
     private final Path socketPath;
@@ -92,17 +100,21 @@ public final class ControlServer implements AutoCloseable {
         return start(server, RuntimeDirectory.ofCurrentUser());
     }
 
-    /** As {@link #start(TactusServer)} in {@code directory}; clients time out after half a period. */
+    /**
+     * As {@link #start(TactusServer)} in {@code directory}. A client may take until a quarter period before
+     * the cycle's deadline ({@link #RESERVE_PERIODS}), and at most a period after its trigger.
+     */
     public static ControlServer start(TactusServer server, RuntimeDirectory directory) {
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
-        return start(server, directory, period / 2);
+        return start(server, directory, period);
     }
 
     /**
      * Opens the control socket; throws {@link TactusException} with one sentence when it cannot (a server
      * of that name runs already, the runtime directory is not private, no futexes on this system).
      *
-     * @param clientTimeoutNanos how long after its trigger a client may take before its outputs count as silence
+     * @param clientTimeoutNanos how long after its trigger a client may take at most before its outputs count
+     *                           as silence; it never may past a quarter period before the cycle's deadline
      */
     public static ControlServer start(TactusServer server, RuntimeDirectory directory, long clientTimeoutNanos) {
         if (clientTimeoutNanos <= 0) {
@@ -281,6 +293,11 @@ public final class ControlServer implements AutoCloseable {
 
     long clientTimeoutNanos() {
         return clientTimeoutNanos;
+    }
+
+    /** How long before the cycle's deadline the engine stops waiting for a client: {@link #RESERVE_PERIODS} of a period. */
+    long reserveNanos() {
+        return (long) (new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos() * RESERVE_PERIODS);
     }
 
     void register(RemoteClient client) {

@@ -8,14 +8,21 @@ import io.tactus.server.graph.TimedProcess;
 
 import java.nio.FloatBuffer;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * The server's half of an out-of-process client's cycle, run on the engine thread as the client's
  * process callback: copy the inputs into the shared segment, bump the trigger word and wake the client,
- * wait for its done word, copy the outputs back. The wait is bounded by the client's time limit (half
- * a period by default), so a late or dead client costs the graph that much time and its outputs are
- * silence, never an xrun of everyone. Trade-off: the engine thread waits for the client instead of
- * running other clients meanwhile; parallel wake-up of independent clients is a later refinement.
+ * wait for its done word, copy the outputs back. The wait is bounded by the client's deadline: the
+ * cycle's deadline less a reserve for the rest of the graph (and by an optional limit from the trigger),
+ * so a late or dead client costs the graph at most that time and its outputs are silence, never an
+ * xrun of everyone. Trade-off: the engine thread waits for the client instead of running other clients
+ * meanwhile; independent clients are woken together ({@link #trigger}) so they run in parallel.
+ *
+ * <p>After each call the client's own work is known from the stamps its process thread writes into the
+ * control block (started, finished: CLOCK_MONOTONIC, the clock of {@link System#nanoTime} in every JVM
+ * on Linux), so the watchdog judges the client by its work, not by the server's wait (wake-up latency
+ * included) for its answer.
  *
  * <p>Realtime: {@link #process} allocates nothing after the engine thread's first futex call, takes no
  * lock and logs nothing. The port-to-slot bindings are replaced whole by the control thread
@@ -38,7 +45,11 @@ public final class RemoteProcess implements TimedProcess {
     private final int nframesOffset;
     private final long triggerAddress;
     private final long doneAddress;
+    private final int startedOffset;
+    private final int finishedOffset;
     private final long timeoutNanos;
+    private final long reserveNanos;
+    private final LongSupplier cycleDeadline;
     /** One view per slot, made once: {@link SharedSegment#port} allocates. */
     private final FloatBuffer[] slots;
 
@@ -53,13 +64,20 @@ public final class RemoteProcess implements TimedProcess {
     private long aheadAt;
     private volatile long timeouts;
     private volatile long cycles;
+    /** The last call's own-work figures (see {@link #ownStart}); engine thread. */
+    private long ownStart;
+    private long ownNanos;
 
     /**
-     * @param segment      the client's segment, control block 0 and {@link SegmentLayout#ports()} slots
-     * @param futex        wakes and waits on the segment's words
-     * @param timeoutNanos how long after the trigger the client may take before its outputs count as silence
+     * @param segment       the client's segment, control block 0 and {@link SegmentLayout#ports()} slots
+     * @param futex         wakes and waits on the segment's words
+     * @param timeoutNanos  how long after the trigger the client may take at most
+     * @param reserveNanos  how long before the cycle's deadline the server stops waiting: time for the rest
+     *                      of the graph and the driver
+     * @param cycleDeadline the running cycle's deadline (read on the engine thread; Long.MAX_VALUE unpaced)
      */
-    public RemoteProcess(SharedSegment segment, Futex futex, long timeoutNanos) {
+    public RemoteProcess(SharedSegment segment, Futex futex, long timeoutNanos, long reserveNanos,
+                         LongSupplier cycleDeadline) {
         this.segment = segment;
         this.futex = futex;
         SegmentLayout layout = segment.layout();
@@ -68,7 +86,11 @@ public final class RemoteProcess implements TimedProcess {
         this.nframesOffset = layout.nframesOffset(0);
         this.triggerAddress = segment.wordAddress(triggerOffset);
         this.doneAddress = segment.wordAddress(doneOffset);
+        this.startedOffset = layout.startedOffset(0);
+        this.finishedOffset = layout.finishedOffset(0);
         this.timeoutNanos = timeoutNanos;
+        this.reserveNanos = reserveNanos;
+        this.cycleDeadline = cycleDeadline;
         this.slots = new FloatBuffer[layout.ports()];
         for (int i = 0; i < slots.length; i++) {
             slots[i] = segment.port(i);
@@ -140,37 +162,48 @@ public final class RemoteProcess implements TimedProcess {
         Bindings b = bindings;
         if (triggeredAhead) {
             triggeredAhead = false;
-            if (aheadBusy || !awaitDone(aheadSeq, aheadAt)) {
-                giveUp(b, nframes);
-                return;
+            if (aheadBusy) {
+                giveUp(b, nframes, 0);
+            } else if (!awaitDone(aheadSeq, aheadAt)) {
+                giveUp(b, nframes, aheadAt);
+            } else {
+                finish(b, nframes, aheadAt);
             }
-            finish(b, nframes);
             return;
         }
         if (segment.getIntAcquire(doneOffset) != lastTrigger) {
-            giveUp(b, nframes); // still busy with an earlier cycle: not triggered again
+            giveUp(b, nframes, 0); // still busy with an earlier cycle: not triggered again
             return;
         }
         int seq = start(b, nframes);
         if (!awaitDone(seq, lastTriggerAt)) {
-            giveUp(b, nframes);
+            giveUp(b, nframes, lastTriggerAt);
             return;
         }
-        finish(b, nframes);
+        finish(b, nframes, lastTriggerAt);
     }
 
     /** Realtime, allocation-free: the client answered; its outputs are copied out. */
-    private void finish(Bindings b, int nframes) {
+    private void finish(Bindings b, int nframes, long triggered) {
         for (int p = 0; p < b.outputs.length; p++) {
             copy(b.outputSlots[p], b.outputs[p].getFloatBuffer(), nframes);
+        }
+        long started = segment.getLongAcquire(startedOffset);
+        long finished = segment.getLongAcquire(finishedOffset);
+        if (started >= triggered && finished >= started) {
+            ownStart = started;
+            ownNanos = finished - started;
+        } else { // a client that writes no stamps: the server's wait is all it can tell
+            ownStart = triggered;
+            ownNanos = System.nanoTime() - triggered;
         }
         timedOut = false;
         cycles = cycles + 1;
     }
 
-    /** Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the time limit. */
+    /** Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the client's deadline. */
     private boolean awaitDone(int seq, long triggered) {
-        long limit = triggered + timeoutNanos;
+        long limit = Math.min(triggered + timeoutNanos, cycleDeadline.getAsLong() - reserveNanos);
         int observed;
         while ((observed = segment.getIntAcquire(doneOffset)) != seq) {
             long now = System.nanoTime();
@@ -187,13 +220,25 @@ public final class RemoteProcess implements TimedProcess {
         return true;
     }
 
-    /** Realtime, allocation-free: the client missed this cycle; its outputs are silence. */
-    private void giveUp(Bindings b, int nframes) {
+    /**
+     * Realtime, allocation-free: the client missed this cycle; its outputs are silence. When it was
+     * triggered this cycle ({@code triggered} != 0) and has begun, the time since it began is its own work
+     * so far (a client busy past its deadline); otherwise it has done no work of this cycle.
+     */
+    private void giveUp(Bindings b, int nframes, long triggered) {
         for (int p = 0; p < b.outputs.length; p++) {
             FloatBuffer out = b.outputs[p].getFloatBuffer();
             for (int i = 0; i < nframes; i++) {
                 out.put(i, 0f);
             }
+        }
+        long started = triggered == 0 ? 0 : segment.getLongAcquire(startedOffset);
+        if (started >= triggered && started != 0) {
+            ownStart = started;
+            ownNanos = Math.max(0, System.nanoTime() - started);
+        } else {
+            ownStart = 0;
+            ownNanos = 0;
         }
         timedOut = true;
         timeouts = timeouts + 1;
@@ -210,6 +255,21 @@ public final class RemoteProcess implements TimedProcess {
     @Override
     public boolean timedOut() {
         return timedOut;
+    }
+
+    /**
+     * Realtime: when the client began its own work in the last call (its process thread's stamp), or 0
+     * when it did not begin (still busy with an earlier cycle, stopped, asleep before its callback).
+     */
+    @Override
+    public long ownStart() {
+        return ownStart;
+    }
+
+    /** Realtime: the client's own work in the last call: begun to finished, or to when the server gave up. */
+    @Override
+    public long ownNanos() {
+        return ownNanos;
     }
 
     /** Cycles in which the client was late or still busy, so its outputs were silence. Any thread. */

@@ -125,7 +125,6 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
         inFlightWakeup = wakeup;
-        inFlightDeadline = deadline;
         boolean more = runCycle(record, settings.nframes(), deadline);
         if (abandonedThread == Thread.currentThread()) {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
@@ -211,6 +210,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         record.clientNanos[stall.step()] = end - stall.startedNanos();
         long next = finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline, afterOverrun);
         record.cpuNanos = record.cycleNanos(); // unknown for the stuck thread; charge it all
+        record.remoteWaitNanos = 0;
         allocatedBefore = Math.max(0, rtAllocatedBytes);
         allocationBaseline = -1;
         baselineCycle = next + 64;
@@ -325,10 +325,19 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     }
 
     /**
+     * Realtime: the deadline of the cycle running now (Long.MAX_VALUE when unpaced): an out-of-process
+     * client is waited for only until shortly before it. Engine thread only.
+     */
+    public long cycleDeadline() {
+        return inFlightDeadline;
+    }
+
+    /**
      * One cycle's work without pacing: commands, capture, every client in order, playback. Returns false
      * when the driver's input has ended. Realtime, allocation-free; public for benchmarks.
      */
     public boolean runCycle(CycleRecord record, int nframes, long deadline) {
+        inFlightDeadline = deadline;
         ExecutionPlan previous = plan;
         while (pollCommands(commands)) {
             // drain every pending command before the cycle starts
@@ -350,6 +359,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         long[] nanos = record.clientNanos;
         long[] starts = record.clientStarts;
         boolean[] timedOut = record.clientTimedOut;
+        long remoteWait = 0;
         for (int i = 0; i < count; i++) {
             Step step = current.step(i);
             if (step.skipped()) {
@@ -381,10 +391,20 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 record.failedClient = i;
                 record.failure = failure;
             }
-            starts[i] = start;
-            nanos[i] = clock.nanoTime() - start;
+            long called = clock.nanoTime() - start;
+            if (step.isRemote()) {
+                // The client's own stamps: its work, not the server's wait (wake-up latency included).
+                remoteWait += called;
+                long own = step.ownStart();
+                starts[i] = own != 0 ? own : start;
+                nanos[i] = own != 0 ? step.ownNanos() : 0;
+            } else {
+                starts[i] = start;
+                nanos[i] = called;
+            }
             timedOut[i] = step.timedOut();
         }
+        record.remoteWaitNanos = remoteWait;
         current.mixPlayback(nframes);
         driver.write(current.playback(), nframes);
         return more;

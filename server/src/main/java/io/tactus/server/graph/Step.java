@@ -111,6 +111,16 @@ public final class Step {
         return calls;
     }
 
+    /** Realtime: see {@link TimedProcess#ownStart}; only for an out-of-process client. */
+    public long ownStart() {
+        return timed.ownStart();
+    }
+
+    /** Realtime: see {@link TimedProcess#ownNanos}; only for an out-of-process client. */
+    public long ownNanos() {
+        return timed.ownNanos();
+    }
+
     /** Realtime: the last {@link #process} call gave up on an out-of-process client; never for an in-process one. */
     public boolean timedOut() {
         return timed != null && timed.timedOut();

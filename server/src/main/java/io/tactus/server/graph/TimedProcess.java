@@ -18,4 +18,13 @@ public interface TimedProcess extends ProcessCallback {
      * they run in parallel on every core instead of one after another.
      */
     void trigger(int nframes);
+
+    /**
+     * Realtime: when the client began its own work in the last {@link #process} call, on the clock of
+     * {@link System#nanoTime}, as the client itself stamped it; 0 when it did not begin this cycle.
+     */
+    long ownStart();
+
+    /** Realtime: the client's own work in the last call, from {@link #ownStart} to its answer (or to the give-up). */
+    long ownNanos();
 }

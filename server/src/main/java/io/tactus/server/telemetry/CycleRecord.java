@@ -20,6 +20,11 @@ public final class CycleRecord {
      * client it happened to interrupt.
      */
     public long cpuNanos;
+    /**
+     * Wall time the engine spent in out-of-process clients' calls, waiting for their answers (asleep on a
+     * futex, so off the CPU on purpose). Their own work is in {@link #clientNanos}, from their own stamps.
+     */
+    public long remoteWaitNanos;
     /** Ideal start T_k. */
     public long idealStart;
     /** Actual engine wakeup W_k. */
@@ -94,9 +99,12 @@ public final class CycleRecord {
         }
     }
 
-    /** Time in the cycle the engine thread was off the CPU: E_k - W_k minus its CPU time (never negative). */
+    /**
+     * Time in the cycle the engine thread was off the CPU against its will: E_k - W_k minus its CPU time,
+     * less the time it slept waiting for out-of-process clients (never negative).
+     */
     public long offCpuNanos() {
-        return Math.max(0, cycleNanos() - cpuNanos);
+        return Math.max(0, cycleNanos() - cpuNanos - remoteWaitNanos);
     }
 
 

@@ -24,7 +24,8 @@ final class StrikePolicy implements DegradationPolicy {
     /**
      * An out-of-process client that has not answered for this many cycles in a row (about a second at 64
      * frames) is struck: 64 in a row (85 ms) still struck innocent clients while 20 client JVMs started on
-     * two cores; a client asleep or stopped in its own process stays silent far longer.
+     * two cores; a client stopped in its own process stays silent far longer. (A client that begins and
+     * overruns is struck sooner, by its own work.)
      */
     static final int LATE_CYCLES = 750;
 
@@ -49,16 +50,17 @@ final class StrikePolicy implements DegradationPolicy {
             }
             long own = watchdog.own(i);
             if (cycle.plan.step(i).isRemote()) {
-                // The server's view of a client in another process is its wait for the answer, wake-up
-                // latency included, not the client's work. What it can judge is silence: a client that
-                // has not answered for LATE_CYCLES cycles in a row (asleep, stopped, spinning in its own
-                // process) is struck; one late answer on a noisy machine is not.
+                // A client in another process is judged by its own stamps like any other (below); one that
+                // does not even begin (stopped, or still busy with an old cycle) by its silence: struck
+                // after LATE_CYCLES cycles in a row without an answer, while one late answer on a noisy
+                // machine is not.
                 watch.lateInARow = cycle.clientTimedOut[i] ? watch.lateInARow + 1 : 0;
                 if (watch.lateInARow >= LATE_CYCLES && watchdog.judged(watch, now)) {
                     watch.lateInARow = 0;
+                    watch.overInARow = 0;
                     strike(cycle, watch, own, budget, true, watchdog);
+                    continue;
                 }
-                continue;
             }
             // Over budget in OVER_CYCLES cycles in a row: a hyperactive client is over in every cycle, while a
             // single long call can be the host's (on a VM, stolen time shows as the guest thread's CPU time).

@@ -85,8 +85,8 @@ public final class Watchdog implements CycleListener {
 
     /**
      * Each client's own work this cycle: its call's wall time, except that time the engine thread spent
-     * off the CPU (the kernel's RT throttling, preemption, the host) is taken off the longest call, where
-     * it most likely fell. A client blocking inside its call is off the CPU too; the stall monitor, which
+     * off the CPU (the kernel's RT throttling, preemption, the host) is taken off the longest in-process
+     * call, where it most likely fell; an out-of-process client's work comes from its own stamps. A client blocking inside its call is off the CPU too; the stall monitor, which
      * can see the thread's state, deals with that one.
      */
     private void chargeOwnWork(CycleRecord cycle) {
@@ -96,7 +96,8 @@ public final class Watchdog implements CycleListener {
         int heaviest = -1;
         for (int i = 0; i < cycle.clientCount; i++) {
             own[i] = cycle.clientNanos[i];
-            if (heaviest < 0 || own[i] > own[heaviest]) {
+            // An out-of-process client's figure is its own stamps: the engine's time off the CPU is not in it.
+            if (!cycle.plan.step(i).isRemote() && (heaviest < 0 || own[i] > own[heaviest])) {
                 heaviest = i;
             }
         }

@@ -135,7 +135,7 @@ class ControlServerSystemTest {
                 assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
                 assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "
                         + window.timeouts() + " of " + window.cycles());
-                // Generous against a noisy host: the engine gives up at half a period, so the cycle ends in time.
+                // Generous against a noisy host: the engine gives up a quarter period before the deadline, so the cycle ends in time.
                 assertTrue(window.xruns() <= window.cycles() / 20, "timeouts are not xruns: " + window.xruns()
                         + " xruns in " + window.cycles() + " cycles");
                 assertTrue(remote.timeouts() >= window.timeouts(), "the client's own count: " + remote.timeouts());

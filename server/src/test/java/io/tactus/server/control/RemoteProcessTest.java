@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class RemoteProcessTest {
 
     private static final int NFRAMES = 64;
-    private static final long TIMEOUT_NANOS = 5_000_000;
+    private static final long TIMEOUT_NANOS = 50_000_000;
 
     @TempDir
     Path temp;
@@ -45,7 +45,7 @@ class RemoteProcessTest {
     void setUp() {
         assumeTrue(Futex.linux().isAvailable(), "futexes need Linux");
         segment = SharedSegment.create(temp, "remote", SegmentLayout.of(1, ControlServer.MAX_PORTS, NFRAMES));
-        process = new RemoteProcess(segment, Futex.linux(), TIMEOUT_NANOS);
+        process = new RemoteProcess(segment, Futex.linux(), TIMEOUT_NANOS, 0, () -> Long.MAX_VALUE);
         Graph graph = new Graph(NFRAMES, 1, 1);
         ClientNode client = graph.addClient("remote");
         PortNode in = graph.addPort(client, "in", true, false);
@@ -114,21 +114,82 @@ class RemoteProcessTest {
     }
 
     @Test
+    void shouldReportTheClientsOwnWorkFromItsStampsNotTheServersWait() {
+        responder = new Responder(segment, 3, 5);
+        responder.workNanos = 2_000_000;
+        long called = System.nanoTime();
+        process.process(NFRAMES);
+        long returned = System.nanoTime();
+        assertFalse(process.timedOut());
+        assertTrue(process.ownStart() >= called && process.ownStart() <= returned, "began within the call");
+        assertTrue(process.ownNanos() >= 2_000_000 && process.ownNanos() <= returned - called,
+                "own work " + process.ownNanos() + " ns of a " + (returned - called) + " ns call");
+    }
+
+    @Test
+    void shouldFallBackToTheServersWaitForAClientThatWritesNoStamps() {
+        responder = new Responder(segment, 3, 5);
+        responder.stamping = false;
+        long called = System.nanoTime();
+        process.process(NFRAMES);
+        assertFalse(process.timedOut());
+        assertTrue(process.ownStart() >= called, "the trigger time stands in for its start");
+        assertTrue(process.ownNanos() > 0 && process.ownNanos() <= System.nanoTime() - called);
+    }
+
+    @Test
+    void shouldChargeAClientThatBeganButMissedItsDeadlineWithItsWorkSoFar() {
+        // A limit long enough for the responder to begin on a loaded machine; its work is far longer.
+        RemoteProcess patient = new RemoteProcess(segment, Futex.linux(), 200_000_000, 0, () -> Long.MAX_VALUE);
+        patient.bind(List.of(out), List.of(5));
+        responder = new Responder(segment, 3, 5);
+        responder.workNanos = 2_000_000_000L;
+        long called = System.nanoTime();
+        patient.process(NFRAMES);
+        assertTrue(patient.timedOut());
+        assertTrue(patient.ownStart() >= called, "it began this cycle");
+        assertTrue(patient.ownNanos() > 0 && patient.ownNanos() <= System.nanoTime() - called,
+                "work so far: " + patient.ownNanos() + " ns");
+
+        patient.process(NFRAMES); // still busy with the first cycle: no work of this one
+        assertTrue(patient.timedOut());
+        assertEquals(0, patient.ownStart());
+        assertEquals(0, patient.ownNanos());
+    }
+
+    @Test
+    void shouldStopWaitingTheReserveBeforeTheCyclesDeadline() {
+        long[] deadline = {0};
+        RemoteProcess bounded = new RemoteProcess(segment, Futex.linux(), 1_000_000_000L, 2_000_000,
+                () -> deadline[0]);
+        bounded.bind(List.of(out), List.of(5));
+        long start = System.nanoTime();
+        deadline[0] = start + 6_000_000; // 6 ms left, 2 of them reserved: nobody answers
+        bounded.process(NFRAMES);
+        long waited = System.nanoTime() - start;
+        assertTrue(bounded.timedOut());
+        assertTrue(waited >= 4_000_000, "waited until the reserve: " + waited + " ns");
+        assertTrue(waited < 500_000_000, "not its one-second limit from the trigger: " + waited + " ns");
+    }
+
+    @Test
     void shouldAllocateNothingPerCycleAfterWarmUp() {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        RemoteProcess quick = new RemoteProcess(segment, Futex.linux(), 1_000_000, 0, () -> Long.MAX_VALUE);
+        quick.bind(List.of(out), List.of(5));
         responder = new Responder(segment, 3, 5);
         for (int i = 0; i < 30_000; i++) {
             responder.answering = i % 1000 >= 20; // late and busy cycles too, so every path is compiled
-            process.process(NFRAMES);
+            quick.process(NFRAMES);
         }
         responder.answering = true;
         JitQuiet.await();
         for (int i = 0; i < 1_000; i++) {
-            process.process(NFRAMES);
+            quick.process(NFRAMES);
         }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < 5_000; i++) {
-            process.process(NFRAMES);
+            quick.process(NFRAMES);
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertEquals(0, allocated, "bytes allocated by 5000 cycles");
@@ -140,6 +201,10 @@ class RemoteProcessTest {
         private volatile boolean running = true;
         private final java.util.concurrent.CountDownLatch spinning = new java.util.concurrent.CountDownLatch(1);
         volatile boolean answering = true;
+        /** Writes the started and finished stamps, as a real client's process thread does. */
+        volatile boolean stamping = true;
+        /** Busy this long between its stamps: its own work. */
+        volatile long workNanos;
 
         Responder(SharedSegment segment, int inSlot, int outSlot) {
             SegmentLayout layout = segment.layout();
@@ -155,9 +220,19 @@ class RemoteProcessTest {
                         continue;
                     }
                     lastSeen = trigger;
+                    if (stamping) {
+                        segment.setLongRelease(layout.startedOffset(0), System.nanoTime());
+                    }
+                    long busyUntil = System.nanoTime() + workNanos;
+                    while (running && System.nanoTime() < busyUntil) {
+                        Thread.onSpinWait();
+                    }
                     int n = segment.getIntAcquire(layout.nframesOffset(0));
                     for (int i = 0; i < n; i++) {
                         out.put(i, 2 * in.get(i));
+                    }
+                    if (stamping) {
+                        segment.setLongRelease(layout.finishedOffset(0), System.nanoTime());
                     }
                     segment.setIntRelease(layout.doneOffset(0), trigger);
                     Futex.linux().wake(segment.wordAddress(layout.doneOffset(0)), 1);
