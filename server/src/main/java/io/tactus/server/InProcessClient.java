@@ -12,7 +12,6 @@ import io.tactus.api.XrunCallback;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.PortNode;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -51,13 +50,8 @@ final class InProcessClient implements TactusClient {
     public Port registerPort(String shortName, PortType type, PortFlag... flags) {
         requireOpen();
         Objects.requireNonNull(type, "type");
-        boolean input = Arrays.asList(flags).contains(PortFlag.INPUT);
-        boolean output = Arrays.asList(flags).contains(PortFlag.OUTPUT);
-        if (input == output) {
-            throw new TactusException("port '" + shortName + "' of client '" + name()
-                    + "' must be exactly one of INPUT or OUTPUT");
-        }
-        boolean physical = Arrays.asList(flags).contains(PortFlag.PHYSICAL);
+        boolean input = PortFlag.isInput(name(), shortName, flags);
+        boolean physical = PortFlag.has(flags, PortFlag.PHYSICAL);
         return controller.change(graph -> graph.addPort(node, shortName, input, physical));
     }
 

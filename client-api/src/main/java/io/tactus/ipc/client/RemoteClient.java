@@ -22,7 +22,6 @@ import io.tactus.rt.RealtimeScheduler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -183,12 +182,7 @@ public final class RemoteClient implements TactusClient {
     public Port registerPort(String shortName, PortType type, PortFlag... flags) {
         requireOpen();
         Objects.requireNonNull(type, "type");
-        boolean input = Arrays.asList(flags).contains(PortFlag.INPUT);
-        boolean output = Arrays.asList(flags).contains(PortFlag.OUTPUT);
-        if (input == output) {
-            throw new TactusException("port '" + shortName + "' of client '" + name
-                    + "' must be exactly one of INPUT or OUTPUT");
-        }
+        boolean input = PortFlag.isInput(name, shortName, flags);
         // Held across the round trip: both sides give a new port the lowest free slot, which agrees only
         // if this client's registrations reach the server in the order the slots are computed here.
         synchronized (portLock) {
