@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * comes: a full buffer of latency bought for the widest margin against a late writer.
  *
  * <p>Underruns are read from the device's frame position: once it has caught up with the frames
- * written, the device has played everything and is playing silence. Each such episode counts once;
+ * written, the device has played everything and is playing silence (and a blocking write that lasted
+ * longer than the device had to play tells the same afterwards). Each such episode counts once;
  * the next write first refills the margin with silence, so one stall does not become a run of them.
  */
 final class LinePlayer implements Runnable {
@@ -24,6 +25,9 @@ final class LinePlayer implements Runnable {
     /** Silence written before the first period and after an underrun: the buffer less one period. */
     private final long marginFrames;
     private final long idleNanos;
+    private final double framesPerNano;
+    /** A millisecond of frames: the device's clock may run a little ahead of ours. */
+    private final long slackFrames;
     private final Thread thread;
 
     private volatile boolean closing;
@@ -41,6 +45,8 @@ final class LinePlayer implements Runnable {
         this.silence = new byte[bytes.length]; // zero bytes are silence in every format we play
         this.marginFrames = Math.max(0, line.getBufferSize() / codec.frameSize() - nframes);
         this.idleNanos = idleNanos;
+        this.framesPerNano = line.getFormat().getSampleRate() / 1e9;
+        this.slackFrames = (long) (line.getFormat().getSampleRate() / 1000);
         this.thread = new Thread(this, "tactus-javasound-writer");
         thread.setDaemon(true);
     }
@@ -133,14 +139,25 @@ final class LinePlayer implements Runnable {
         }
     }
 
-    /** Blocks until the line has taken {@code frames} (it returns early only when stopped at close). */
+    /**
+     * Blocks until the line has taken {@code frames} (it returns early only when stopped at close). A
+     * write that took longer than the device needs to play what it had plus these frames means the device
+     * ran dry meanwhile (this thread was off the CPU inside the call): an underrun the position check
+     * before the call could not see.
+     */
     private void write(byte[] from, int frames) {
         int length = frames * codec.frameSize();
+        long queued = framesWritten - line.getLongFramePosition();
+        long start = System.nanoTime();
         int done = 0;
         while (done < length && !closing) {
             done += line.write(from, done, length - done);
         }
-        framesWritten = framesWritten + frames;
+        long due = (long) ((System.nanoTime() - start) * framesPerNano);
+        if (!dry && started && due > queued + frames + slackFrames) {
+            underruns = underruns + 1;
+        }
+        framesWritten = framesWritten + done / codec.frameSize(); // less than asked only when stopped at close
         dry = false;
     }
 }

@@ -26,7 +26,7 @@ public final class VirtualTargetLine extends VirtualLine implements TargetDataLi
      */
     public static float tone(long frame, int channel) {
         float ramp = ((frame % 256) - 128) / 256f;
-        return channel == 0 ? ramp : -ramp;
+        return channel == 0 ? ramp : 0f - ramp; // never -0.0: the codec gives +0.0 back
     }
 
     @Override
