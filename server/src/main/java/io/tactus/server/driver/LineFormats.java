@@ -62,7 +62,8 @@ final class LineFormats {
                 line.close();
             }
             throw new TactusException("Java Sound device '" + device + "' is busy or refused " + describe(format)
-                    + " (" + e.getMessage() + "); close the program using it, or try another -r or --device", e);
+                    + " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                    + "); close the program using it, or try another -r or --device", e);
         }
     }
 
