@@ -217,7 +217,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
             }
         }
         if (record.xrun) {
-            double lateMicros = (record.end - record.deadline) / 1000.0;
+            double lateMicros = Math.max(0, record.end - record.deadline) / 1000.0; // 0: a device xrun
             for (int i = 0; i < record.clientCount; i++) {
                 ClientNode client = controller.graph().clientOrNull(record.plan.clientName(i));
                 if (client != null && client.xrunCallback() != null) {
@@ -296,6 +296,11 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
     /** The thread running the period loop now; a new one after a runaway recovery. */
     public Thread engineThread() {
         return engineThread;
+    }
+
+    /** True once a driver with finite input (WAV) has delivered its last period. */
+    public boolean inputEnded() {
+        return engine.inputEnded();
     }
 
     /** Waits until a driver with finite input (WAV) has delivered its last period; false on timeout. */

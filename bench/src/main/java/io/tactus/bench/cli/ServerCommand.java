@@ -6,27 +6,51 @@ import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.control.ControlServer;
+import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.DummyDriver;
+import io.tactus.server.driver.JavaSoundDriver;
+import io.tactus.server.driver.JavaSoundSettings;
+import io.tactus.server.driver.WavDriver;
+import io.tactus.server.driver.WavDriverSettings;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.engine.PeriodWaiter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code tactus server}: a server that clients in other processes join through its control socket, as
- * {@code jackd} is. Runs until SIGINT or SIGTERM, then tells every client "server stopped" and removes its
- * socket, lock file and shared-memory segments.
+ * {@code jackd} is. Runs until SIGINT or SIGTERM (or, with {@code -d wav --input}, until the input file
+ * ends), then tells every client "server stopped" and removes its socket, lock file and shared-memory
+ * segments. Each driver's flags are refused with the others, so a flag is never silently ignored.
  */
 @Command(name = "server", mixinStandardHelpOptions = true,
         description = "Runs a Tactus server that clients in other processes connect to (as jackd).")
 public final class ServerCommand implements Callable<Integer> {
 
-    @Option(names = "-d", defaultValue = "dummy", description = "driver: dummy (default; wav and javasound are not available for the server yet)")
+    @Option(names = "-d", defaultValue = "dummy", description = "driver: dummy (default), wav or javasound")
     String driver;
+
+    @Option(names = "--device", description = "javasound: the device to play on, as './tactus devices' lists it (default: the first)")
+    String device;
+
+    @Option(names = {"-n", "--periods"}, description = "javasound: periods buffered in the device's line (default "
+            + JavaSoundSettings.DEFAULT_PERIODS + ", at least " + JavaSoundSettings.MIN_PERIODS + ")")
+    Integer periods;
+
+    @Option(names = "--input", description = "wav: capture from this WAV file; the server stops when it ends")
+    Path input;
+
+    @Option(names = "--output", description = "wav: write playback to this WAV file (at stop)")
+    Path output;
+
+    @Option(names = "--freewheel", description = "wav: run as fast as the graph goes instead of in real time (needs --input)")
+    boolean freewheel;
 
     @Option(names = {"-r", "--rate"}, defaultValue = "48000", description = "sample rate in Hz (default ${DEFAULT-VALUE})")
     int rate;
@@ -52,7 +76,8 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--name", defaultValue = "default", description = "server name clients ask for (default ${DEFAULT-VALUE})")
     String name;
 
-    @Option(names = "--ports", defaultValue = "2", description = "capture and playback ports of the dummy driver (default ${DEFAULT-VALUE})")
+    @Option(names = "--ports", defaultValue = "2", description = "ports of the dummy driver; wav: capture ports without --input;"
+            + " javasound: channels wanted (default ${DEFAULT-VALUE})")
     int ports;
 
     @Option(names = "--spin-us", defaultValue = "200", description = "spin this long before each period instead of sleeping; -1 always spins (default ${DEFAULT-VALUE})")
@@ -79,20 +104,30 @@ public final class ServerCommand implements Callable<Integer> {
             System.err.println("tactus server '" + name + "': stopped");
             stopped.countDown();
         }, "tactus-server-stop"));
-        System.out.println("tactus server '" + name + "': " + rate + " Hz, " + frames + " frames, "
+        System.out.println("tactus server '" + name + "': " + rate + " Hz, " + frames + " frames, " + describe(settings.driver())
                 + server.scheduling().describe() + ", watchdog " + settings.watchdog().policy().label()
                 + "; socket " + control.socketPath());
         System.out.flush();
-        stopped.await();
+        while (!stopped.await(100, TimeUnit.MILLISECONDS)) {
+            if (server.inputEnded()) {
+                System.err.println("tactus server '" + name + "': the input file ended");
+                return 0; // the shutdown hook stops the server and writes the output file
+            }
+        }
         return 0;
+    }
+
+    private static String describe(Driver driver) {
+        if (driver instanceof JavaSoundDriver javaSound) {
+            return "javasound '" + javaSound.deviceName() + "', ";
+        }
+        return driver instanceof WavDriver ? "wav" + (driver.isPaced() ? "" : " freewheel") + ", " : "";
     }
 
     /** The settings the flags describe; one sentence per mistake, before anything starts. */
     ServerSettings settings() {
-        if (!driver.equals("dummy")) {
-            throw new TactusException(driver.equals("wav") || driver.equals("javasound")
-                    ? "-d " + driver + " is not available yet for ./tactus server; use -d dummy"
-                    : "-d must be dummy, wav or javasound, not '" + driver + "'");
+        if (!driver.equals("dummy") && !driver.equals("wav") && !driver.equals("javasound")) {
+            throw new TactusException("-d must be dummy, wav or javasound, not '" + driver + "'");
         }
         if (ports < 0 || ports > 64) {
             throw new TactusException("--ports must be from 0 to 64, not " + ports);
@@ -111,9 +146,38 @@ public final class ServerCommand implements Callable<Integer> {
         return ServerSettings.defaults()
                 .withName(name)
                 .withEngine(engine)
-                .withDriver(new DummyDriver(ports, ports))
+                .withDriver(driver())
                 .withScheduling(scheduling())
                 .withWatchdog(watchdog.settings());
+    }
+
+    /** The driver the flags ask for, not yet opened (opening finds the device or the files). */
+    private Driver driver() {
+        refuseUnless("javasound", "--device", device != null);
+        refuseUnless("javasound", "--periods", periods != null);
+        refuseUnless("wav", "--input", input != null);
+        refuseUnless("wav", "--output", output != null);
+        refuseUnless("wav", "--freewheel", freewheel);
+        return switch (driver) {
+            case "dummy" -> new DummyDriver(ports, ports);
+            case "wav" -> {
+                if (freewheel && input == null) {
+                    throw new TactusException("--freewheel needs --input FILE (without an input the render would never end);"
+                            + " add --input or drop --freewheel");
+                }
+                yield new WavDriver(new WavDriverSettings(input, output, ports, 0, !freewheel, 0, null));
+            }
+            case "javasound" -> new JavaSoundDriver(JavaSoundSettings.defaults().withDevice(device)
+                    .withPeriods(periods == null ? JavaSoundSettings.DEFAULT_PERIODS : periods).withChannels(ports));
+            default -> throw new IllegalStateException("checked in settings(): " + driver);
+        };
+    }
+
+    private void refuseUnless(String wanted, String flag, boolean given) {
+        if (given && !driver.equals(wanted)) {
+            throw new TactusException(flag + " is a flag of -d " + wanted + ", not of -d " + driver
+                    + "; drop it or add -d " + wanted);
+        }
     }
 
     private SchedulingSettings scheduling() {

@@ -11,7 +11,7 @@ import java.nio.FloatBuffer;
  */
 public interface Driver extends AutoCloseable {
 
-    /** Short name, as given to {@code -d}: {@code dummy}, {@code wav}. */
+    /** Short name, as given to {@code -d}: {@code dummy}, {@code wav}, {@code javasound}. */
     String name();
 
     /**
@@ -39,6 +39,16 @@ public interface Driver extends AutoCloseable {
 
     /** Realtime thread, allocation-free: takes this period's playback samples, one buffer per channel. */
     void write(FloatBuffer[] playback, int nframes);
+
+    /**
+     * Device xruns so far: underruns and overruns the driver itself saw (a device that ran dry, a ring
+     * that was full), each episode counted once. The engine reads it once per cycle and marks a cycle
+     * during which it grew as an xrun, so every consumer of XRUN Count sees it. Any thread; a read of
+     * a volatile counter, allocation-free. Drivers whose only xrun is a late cycle keep the default 0.
+     */
+    default long xruns() {
+        return 0;
+    }
 
     /** Control thread: flushes and releases everything, after the engine has stopped. Idempotent. */
     @Override

@@ -66,6 +66,11 @@ final class PeriodRing {
         return floor == wanted ? wanted : floor << 1;
     }
 
+    /** Published, unread periods; either end, allocation-free. */
+    int available() {
+        return (int) (ring.getCursor() - consumed.get());
+    }
+
     /** True when every slot holds a published, unread period. */
     boolean isFull() {
         return ring.getCursor() - consumed.get() >= ring.getBufferSize();

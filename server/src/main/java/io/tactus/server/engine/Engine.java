@@ -55,6 +55,8 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     private long periodNanos;
     /** A slowly decaying maximum of recent cycle times: what the next cycle may need. */
     private long cycleEstimate;
+    /** The driver's xrun counter at the end of the previous cycle. */
+    private long driverXruns;
     private volatile long spinBudgetPercent = SPIN_BUDGET_PERCENT;
     private volatile boolean running = true;
     private volatile boolean ready;
@@ -100,6 +102,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         warmUp();
         timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), settings.nframes());
         paced = driver.isPaced();
+        driverXruns = driver.xruns();
         periodNanos = timing.periodNanos();
         loop();
     }
@@ -132,7 +135,10 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         long end = clock.nanoTime();
         record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
         cycleEstimate = Math.max(end - wakeup, cycleEstimate - (cycleEstimate >> 6));
-        long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun);
+        long xruns = driver.xruns();
+        long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun,
+                xruns - driverXruns);
+        driverXruns = xruns;
         publishCycle(record, next);
         if (!more) {
             inputEnded = true;
@@ -147,7 +153,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
             telemetryDropped = telemetryDropped + 1;
         }
         cyclesRun.lazySet(k + 1);
-        afterOverrun = record.xrun;
+        afterOverrun = record.overran; // a device xrun did not make the engine late
         k = next;
     }
 
@@ -208,7 +214,8 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         }
         record.clientStarts[stall.step()] = stall.startedNanos();
         record.clientNanos[stall.step()] = end - stall.startedNanos();
-        long next = finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline, afterOverrun);
+        // Device xruns during the stall are picked up by the next cycle.
+        long next = finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline, afterOverrun, 0);
         record.cpuNanos = record.cycleNanos(); // unknown for the stuck thread; charge it all
         record.remoteWaitNanos = 0;
         allocatedBefore = Math.max(0, rtAllocatedBytes);
@@ -243,11 +250,12 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
     }
 
     /**
-     * Fills the record's timing and returns the next period to run: k + 1, or after an overrun the
-     * first period that has not begun yet (resynchronise rather than burst). Realtime, allocation-free.
+     * Fills the record's timing and xrun flags ({@code newDriverXruns}: device xruns the driver counted
+     * during the cycle) and returns the next period to run: k + 1, or after an overrun the first period
+     * that has not begun yet (resynchronise rather than burst). Realtime, allocation-free.
      */
     static long finishCycle(CycleRecord record, PeriodTiming timing, boolean paced, long k, long ideal,
-                            long wakeup, long end, long deadline, boolean afterOverrun) {
+                            long wakeup, long end, long deadline, boolean afterOverrun, long newDriverXruns) {
         long next = k + 1;
         if (paced && end > timing.idealStart(next)) {
             next = timing.firstPeriodAfter(end);
@@ -257,7 +265,9 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         record.wakeup = wakeup;
         record.end = end;
         record.deadline = deadline;
-        record.xrun = end > deadline;
+        record.overran = end > deadline;
+        record.driverXruns = newDriverXruns;
+        record.xrun = record.overran || newDriverXruns > 0;
         record.afterOverrun = afterOverrun;
         record.skippedPeriods = (int) (next - k - 1);
         return next;
@@ -308,7 +318,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
             boolean overrun = i % 4 == 0;
             long ideal = timing.idealStart(i);
             long end = ideal + (overrun ? 3 * period + i % 7 : period / 2);
-            finishCycle(scratch, timing, true, i, ideal, ideal, end, timing.idealStart(i + 1), overrun);
+            finishCycle(scratch, timing, true, i, ideal, ideal, end, timing.idealStart(i + 1), overrun, i % 3 == 1 ? 1 : 0);
         }
         // Waits of every kind, interleaved so the profiling tier sees them all: woken late (no park, no
         // spin), a short spin, and a short park followed by a spin.

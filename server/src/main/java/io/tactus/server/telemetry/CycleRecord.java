@@ -37,8 +37,15 @@ public final class CycleRecord {
     public boolean planSwitched;
     /** The output deadline T_{k+1}. */
     public long deadline;
-    /** The output was not complete by the deadline. */
+    /**
+     * An XRUN (DESIGN.md): the output was not complete by the deadline ({@link #overran}), or the driver
+     * counted device xruns during the cycle ({@link #driverXruns}).
+     */
     public boolean xrun;
+    /** The cycle's own output was late: E_k after T_{k+1}. */
+    public boolean overran;
+    /** Device underruns and overruns the driver counted since the previous cycle (javasound); usually 0. */
+    public long driverXruns;
     /** The previous cycle overran, so this cycle's delay is not charged to it. */
     public boolean afterOverrun;
     /** Whole periods that passed without a cycle because this one overran (the engine resynchronised). */

@@ -152,6 +152,13 @@ public final class Watchdog implements CycleListener {
 
     private void blameXrun(CycleRecord cycle) {
         xrunEvents++;
+        if (cycle.end <= cycle.deadline) {
+            // Only the device's xrun (the driver's writer or reader fell behind it): no client is to blame.
+            observe(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.XRUN,
+                    "(device)", String.format("cycle %d ended in time but the driver counted %d device xrun(s) during it",
+                            cycle.cycle, cycle.driverXruns), Map.of("driverXruns", (double) cycle.driverXruns)));
+            return;
+        }
         StringBuilder names = new StringBuilder();
         StringBuilder figures = new StringBuilder();
         long threshold = (long) (periodNanos * CONSUMER_SHARE);
