@@ -91,7 +91,12 @@ class EngineSystemTest {
             assertEquals(List.of("system", "fixed1", "fixed2", "fixed3", "fixed4", "fixed5", "fixed6", "fixed7", "fixed8"),
                     server.graph().clientNames());
             assertEquals(List.of(), server.graph().connections(), "every connection made was undone");
-            assertEquals(changes, switchCosts.size(), "one plan switch per change");
+            // A record the consumer could not take in time (a starved consumer on a loaded host) is dropped,
+            // not lost silently: it is counted, and only such records may be missing here.
+            long dropped = server.telemetryDropped();
+            assertTrue(switchCosts.size() <= changes && switchCosts.size() + dropped >= changes,
+                    "one plan switch per change: " + switchCosts.size() + " switches seen for " + changes
+                            + " changes, " + dropped + " records dropped");
             long[] costs = switchCosts.stream().mapToLong(Long::longValue).sorted().toArray();
             long p99 = costs[costs.length * 99 / 100];
             // A switch rebinds a few dozen references (microseconds). The bound is generous because a

@@ -114,6 +114,12 @@ public final class WavDriver implements Driver {
         return playbackOverruns;
     }
 
+    /** The file's xruns, as a device's: capture underruns and dropped playback periods (paced mode only). */
+    @Override
+    public long xruns() {
+        return captureUnderruns + playbackOverruns;
+    }
+
     /** Realtime, allocation-free: copies one decoded period out of the ring, or silence. */
     @Override
     public boolean read(FloatBuffer[] capture, int nframes) {

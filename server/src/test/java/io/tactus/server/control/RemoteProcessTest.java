@@ -179,10 +179,14 @@ class RemoteProcessTest {
         quick.bind(List.of(out), List.of(5));
         responder = new Responder(segment, 3, 5);
         for (int i = 0; i < 30_000; i++) {
-            responder.answering = i % 1000 >= 20; // late and busy cycles too, so every path is compiled
+            // Late cycles of every kind too, so every path is compiled: silent (busy afterwards), and begun
+            // but over the limit (the host can stall the client in the measured window too).
+            responder.answering = i % 1000 >= 20;
+            responder.workNanos = i % 1000 >= 20 && i % 1000 < 40 ? 2_000_000 : 0;
             quick.process(NFRAMES);
         }
         responder.answering = true;
+        responder.workNanos = 0;
         JitQuiet.await();
         for (int i = 0; i < 1_000; i++) {
             quick.process(NFRAMES);
