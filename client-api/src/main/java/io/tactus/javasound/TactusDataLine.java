@@ -44,7 +44,7 @@ abstract class TactusDataLine implements DataLine {
     protected volatile long serverFrames;
     protected volatile boolean active;
 
-    private LineClient client;
+    private volatile LineClient client; // set before activation: the callback reads it
     private volatile String name;
     private AudioFormat format;
     private int bufferBytes;
@@ -90,7 +90,6 @@ abstract class TactusDataLine implements DataLine {
                 joined.close();
                 throw e;
             }
-            client = joined;
             open = true;
         }
         mixer.opened(this);
@@ -113,6 +112,7 @@ abstract class TactusDataLine implements DataLine {
         running = false;
         gone = false;
         name = joined.name();
+        client = joined;
         joined.start(this::process, this::serverGone, settings, playback);
     }
 
