@@ -2,13 +2,10 @@ package io.tactus.javasound;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
-import javax.sound.sampled.Control;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.LineEvent;
-import javax.sound.sampled.LineListener;
 import javax.sound.sampled.LineUnavailableException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -18,11 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * a lock or an unpark on the realtime thread); it parks for about as long as the audio it waits for lasts, at
  * least half a period and at most a quarter of the buffer, and looks again. That costs a few wake-ups per buffer
  * and at most half a period of latency, and keeps the callback free of anything but array copies.
- *
- * <p>Events are sent on the thread that caused them, after the state changed and outside any lock, so a
- * listener may call back into the line.
  */
-abstract class TactusDataLine implements DataLine {
+abstract class TactusDataLine extends ControlFreeLine implements DataLine {
 
     private static final long MIN_WAIT_NANOS = 200_000;
 
@@ -30,7 +24,6 @@ abstract class TactusDataLine implements DataLine {
     private final DataLine.Info info;
     private final boolean playback;
     private final AudioFormat defaultFormat;
-    private final List<LineListener> listeners = new CopyOnWriteArrayList<>();
     private final Object state = new Object(); // open, close, start, stop; never taken by the callback
 
     private volatile boolean open;
@@ -40,6 +33,9 @@ abstract class TactusDataLine implements DataLine {
     protected volatile int epoch;
     /** Moves on flush: the program's side drops its conversion state when it sees it move. */
     protected volatile int flushes;
+    private int flushesSeen; // under the subclass's writer or reader lock
+    /** Between the program's thread and the callback; made by {@link #allocate}. */
+    protected FrameRing ring;
     /** Frames the callback moved at the server's rate: the clock of the line's position. */
     protected volatile long serverFrames;
     protected volatile boolean active;
@@ -64,6 +60,30 @@ abstract class TactusDataLine implements DataLine {
 
     /** The realtime callback: copies between ring and port buffers only. */
     abstract void process(int nframes);
+
+    /** Drops what is buffered; a blocked write or read returns with what it has. */
+    @Override
+    public void flush() {
+        if (!isOpen()) {
+            return;
+        }
+        ring.discard();
+        flushes++;
+        epoch++;
+    }
+
+    /**
+     * True once after each flush, for the thread that owns the conversion state (under its lock): what it
+     * converted before the flush must not reach the program or the graph.
+     */
+    boolean flushedSinceLastLook() {
+        int seen = flushes;
+        if (seen == flushesSeen) {
+            return false;
+        }
+        flushesSeen = seen;
+        return true;
+    }
 
     /** The position's upper bound, where the line knows one (playback: the frames written). */
     long positionLimit() {
@@ -108,6 +128,7 @@ abstract class TactusDataLine implements DataLine {
         frames = (int) Math.max(frames, 4L * joined.bufferSize() * lineRate / serverRate + 1);
         bufferBytes = frames * format.getFrameSize();
         allocate(format, frames, serverRate, joined.bufferSize());
+        flushesSeen = flushes;
         serverFrames = 0;
         running = false;
         gone = false;
@@ -213,10 +234,7 @@ abstract class TactusDataLine implements DataLine {
     }
 
     private void send(LineEvent.Type type) {
-        LineEvent event = new LineEvent(this, type, getLongFramePosition());
-        for (LineListener listener : listeners) {
-            listener.update(event);
-        }
+        send(type, getLongFramePosition());
     }
 
     boolean isGone() {
@@ -309,33 +327,10 @@ abstract class TactusDataLine implements DataLine {
         return info;
     }
 
-    @Override
-    public Control[] getControls() {
-        return new Control[0];
-    }
 
-    @Override
-    public boolean isControlSupported(Control.Type control) {
-        return false;
-    }
 
-    @Override
-    public Control getControl(Control.Type control) {
-        throw new IllegalArgumentException("Tactus lines have no controls; use a gain client in the graph for "
-                + control);
-    }
 
-    @Override
-    public void addLineListener(LineListener listener) {
-        if (listener != null) {
-            listeners.add(listener);
-        }
-    }
 
-    @Override
-    public void removeLineListener(LineListener listener) {
-        listeners.remove(listener);
-    }
 
     /** Checks the arguments of read and write as the JDK's lines do. */
     static void checkFrames(byte[] b, int off, int len, int frameSize) {

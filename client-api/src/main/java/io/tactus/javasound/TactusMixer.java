@@ -2,11 +2,9 @@ package io.tactus.javasound;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
-import javax.sound.sampled.Control;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.Line;
 import javax.sound.sampled.LineEvent;
-import javax.sound.sampled.LineListener;
 import javax.sound.sampled.Mixer;
 import javax.sound.sampled.SourceDataLine;
 import javax.sound.sampled.TargetDataLine;
@@ -21,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@link JavaSoundSettings#offers} says the program asked for Tactus; it has no controls, no clips and no
  * synchronisation.
  */
-final class TactusMixer implements Mixer {
+final class TactusMixer extends ControlFreeLine implements Mixer {
 
     static final String NAME = "Tactus";
     static final TactusMixer INSTANCE = new TactusMixer();
@@ -30,7 +28,6 @@ final class TactusMixer implements Mixer {
     private static final Line.Info MIXER_LINE = new Line.Info(Mixer.class);
 
     private final List<TactusDataLine> openLines = new CopyOnWriteArrayList<>();
-    private final List<LineListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean open;
 
     private TactusMixer() {
@@ -188,38 +185,13 @@ final class TactusMixer implements Mixer {
     }
 
     private void send(LineEvent.Type type) {
-        LineEvent event = new LineEvent(this, type, AudioSystem.NOT_SPECIFIED);
-        for (LineListener listener : listeners) {
-            listener.update(event);
-        }
+        send(type, AudioSystem.NOT_SPECIFIED);
     }
 
-    @Override
-    public Control[] getControls() {
-        return new Control[0];
-    }
 
-    @Override
-    public boolean isControlSupported(Control.Type control) {
-        return false;
-    }
 
-    @Override
-    public Control getControl(Control.Type control) {
-        throw new IllegalArgumentException("the Tactus mixer has no controls, not even " + control);
-    }
 
-    @Override
-    public void addLineListener(LineListener listener) {
-        if (listener != null) {
-            listeners.add(listener);
-        }
-    }
 
-    @Override
-    public void removeLineListener(LineListener listener) {
-        listeners.remove(listener);
-    }
 
     private static final class TactusInfo extends Mixer.Info {
         TactusInfo() {

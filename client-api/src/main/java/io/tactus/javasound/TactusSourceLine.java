@@ -18,14 +18,12 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
 
     private final Object writer = new Object(); // one write or drain at a time
 
-    private FrameRing ring;
     private StreamResampler resampler;
     private PcmCodec codec;
     private float[] decoded;
     private float[] resampled;
     private int frameSize;
     private int channels;
-    private int flushesSeen;
     private volatile long framesWritten; // line frames accepted since open
     private volatile boolean draining;
     private volatile long underruns;
@@ -46,7 +44,6 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
         ring = new FrameRing(channels, (int) ((long) bufferFrames * serverRate / lineRate()) + 4);
         decoded = new float[CHUNK_FRAMES * channels];
         resampled = new float[resampler.outputFor(CHUNK_FRAMES) * channels];
-        flushesSeen = flushes;
         framesWritten = 0;
         underruns = 0;
         flowing = false;
@@ -134,22 +131,9 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
         return isOpen() && !isGone();
     }
 
-    /** Drops what is buffered; a blocked write returns. */
-    @Override
-    public void flush() {
-        if (!isOpen()) {
-            return;
-        }
-        ring.discard();
-        flushes++;
-        epoch++;
-    }
-
     /** Under the writer lock: after a flush the next sample starts a new stream. */
     private void forgetFlushed() {
-        int seen = flushes;
-        if (seen != flushesSeen) {
-            flushesSeen = seen;
+        if (flushedSinceLastLook()) {
             resampler.reset();
         }
     }

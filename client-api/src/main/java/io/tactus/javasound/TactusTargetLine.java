@@ -17,7 +17,6 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
 
     private final Object reader = new Object(); // one read at a time
 
-    private FrameRing ring;
     private StreamResampler resampler;
     private PcmCodec codec;
     private float[] captured;
@@ -26,7 +25,6 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
     private int pendingEnd; // frames in pending
     private int frameSize;
     private int channels;
-    private int flushesSeen;
     private volatile long overruns;
 
     TactusTargetLine(TactusMixer mixer, DataLine.Info info, AudioFormat defaultFormat) {
@@ -44,7 +42,6 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
         pending = new float[resampler.outputFor(CHUNK_FRAMES) * channels];
         pendingAt = 0;
         pendingEnd = 0;
-        flushesSeen = flushes;
         overruns = 0;
     }
 
@@ -107,9 +104,7 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
 
     /** Under the reader lock: after a flush nothing resampled before it is handed out. */
     private void forgetFlushed() {
-        int seen = flushes;
-        if (seen != flushesSeen) {
-            flushesSeen = seen;
+        if (flushedSinceLastLook()) {
             resampler.reset();
             pendingAt = 0;
             pendingEnd = 0;
@@ -119,17 +114,6 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
     /** Capture has no queue to play out: returns at once. */
     @Override
     public void drain() {
-    }
-
-    /** Drops what was captured and not yet read; a blocked read returns. */
-    @Override
-    public void flush() {
-        if (!isOpen()) {
-            return;
-        }
-        ring.discard();
-        flushes++;
-        epoch++;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.tactus.clients.javasound;
 
 import io.tactus.api.TactusClient;
+import io.tactus.clients.Tones;
 import io.tactus.clients.SineClient;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;

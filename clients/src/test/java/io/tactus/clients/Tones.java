@@ -1,13 +1,13 @@
-package io.tactus.clients.javasound;
+package io.tactus.clients;
 
-/** Measures a recorded tone, from the samples alone. */
-final class Tones {
+/** Measures a recorded or rendered tone, from the samples alone. */
+public final class Tones {
 
     private Tones() {
     }
 
     /** From the first to the last positive-going zero crossing in [from, to), interpolated between samples. */
-    static double frequency(float[] samples, int from, int to, int rate) {
+    public static double frequency(float[] samples, int from, int to, int rate) {
         int crossings = 0;
         double first = 0;
         double last = 0;
@@ -29,7 +29,7 @@ final class Tones {
     }
 
     /** Index of the first sample whose magnitude exceeds {@code threshold}, or -1. */
-    static int firstAbove(float[] samples, double threshold) {
+    public static int firstAbove(float[] samples, double threshold) {
         for (int i = 0; i < samples.length; i++) {
             if (Math.abs(samples[i]) > threshold) {
                 return i;
@@ -39,7 +39,7 @@ final class Tones {
     }
 
     /** Index of the last sample whose magnitude exceeds {@code threshold}, or -1. */
-    static int lastAbove(float[] samples, double threshold) {
+    public static int lastAbove(float[] samples, double threshold) {
         for (int i = samples.length - 1; i >= 0; i--) {
             if (Math.abs(samples[i]) > threshold) {
                 return i;
@@ -49,17 +49,26 @@ final class Tones {
     }
 
     /** The longest run of samples at or below {@code threshold} in [from, to]. */
-    static int longestQuietRun(float[] samples, int from, int to, double threshold) {
+    public static int longestQuietRun(float[] samples, int from, int to, double threshold) {
+        return samples.length == 0 ? 0 : longestQuietRunAt(samples, from, to, threshold)[1];
+    }
+
+    /** {start, length} of the longest run of samples at or below {@code threshold} in [from, to]. */
+    public static int[] longestQuietRunAt(float[] samples, int from, int to, double threshold) {
         int longest = 0;
+        int at = from;
         int run = 0;
         for (int i = from; i <= to; i++) {
             run = Math.abs(samples[i]) <= threshold ? run + 1 : 0;
-            longest = Math.max(longest, run);
+            if (run > longest) {
+                longest = run;
+                at = i - run + 1;
+            }
         }
-        return longest;
+        return new int[] {at, longest};
     }
 
-    static double rms(float[] samples, int from, int to) {
+    public static double rms(float[] samples, int from, int to) {
         double sum = 0;
         for (int i = from; i < to; i++) {
             sum += (double) samples[i] * samples[i];
