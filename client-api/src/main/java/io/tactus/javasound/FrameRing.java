@@ -17,6 +17,7 @@ final class FrameRing {
     private final int capacity;
     private volatile long written; // frames, moved by the producer only
     private final AtomicLong read = new AtomicLong(); // frames, moved by the consumer and by discard()
+    private long peeked; // consumer only: where the last peek started
 
     FrameRing(int channels, int capacityFrames) {
         if (channels < 1 || capacityFrames < 1) {
@@ -65,7 +66,18 @@ final class FrameRing {
 
     /** Consumer on the realtime thread: moves up to {@code frames} frames into one buffer per channel. */
     int readInto(FloatBuffer[] outputs, int frames) {
+        int n = peekInto(outputs, frames);
+        consume(n);
+        return n;
+    }
+
+    /**
+     * Consumer on the realtime thread: copies up to {@code frames} frames into one buffer per channel without
+     * taking them yet, so the caller can publish what it played before the producer sees the room.
+     */
+    int peekInto(FloatBuffer[] outputs, int frames) {
         long r = read.get();
+        peeked = r;
         int n = Math.min(frames, (int) (written - r));
         for (int f = 0; f < n; f++) {
             int at = (int) ((r + f) % capacity) * channels;
@@ -73,8 +85,12 @@ final class FrameRing {
                 outputs[c].put(f, samples[at + c]);
             }
         }
-        read.compareAndSet(r, r + n);
         return n;
+    }
+
+    /** Consumer: takes the {@code frames} frames the last {@link #peekInto} copied. */
+    void consume(int frames) {
+        read.compareAndSet(peeked, peeked + frames);
     }
 
     /** Consumer: moves up to {@code frames} interleaved frames into {@code dst}; returns how many. */

@@ -53,7 +53,7 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
     @Override
     void process(int nframes) {
         FloatBuffer[] out = client().buffers();
-        int n = running() ? ring.readInto(out, nframes) : 0;
+        int n = running() ? ring.peekInto(out, nframes) : 0;
         for (FloatBuffer buffer : out) {
             for (int i = n; i < nframes; i++) {
                 buffer.put(i, 0f);
@@ -64,7 +64,8 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
         }
         flowing = n == nframes;
         active = n > 0;
-        serverFrames += n;
+        serverFrames += n; // before the ring frees the room: drain sees an empty ring only with the position there
+        ring.consume(n);
     }
 
     /**
