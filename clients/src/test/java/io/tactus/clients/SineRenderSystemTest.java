@@ -62,37 +62,8 @@ class SineRenderSystemTest {
             double ideal = AMPLITUDE * Math.sin(2 * Math.PI * FREQUENCY * i / RATE);
             assertEquals(ideal, samples[i], LSB, "frame " + i + " of the first period should be the sine from phase 0");
         }
-        assertEquals(FREQUENCY, frequencyOf(samples), 0.5, "frequency from positive-going zero crossings");
+        assertEquals(FREQUENCY, Tones.frequency(samples, 0, samples.length, RATE), 0.5, "frequency from positive-going zero crossings");
         double expectedRms = AMPLITUDE / Math.sqrt(2);
-        assertEquals(expectedRms, rmsOf(samples), expectedRms * 0.02, "RMS");
-    }
-
-    /** (crossings - 1) over the time from the first to the last positive-going crossing, interpolated. */
-    private static double frequencyOf(float[] samples) {
-        int crossings = 0;
-        double first = 0;
-        double last = 0;
-        for (int i = 1; i < samples.length; i++) {
-            float before = samples[i - 1];
-            float after = samples[i];
-            if (before < 0 && after >= 0) {
-                double at = (i - 1) + before / (double) (before - after);
-                if (crossings == 0) {
-                    first = at;
-                }
-                last = at;
-                crossings++;
-            }
-        }
-        assertTrue(crossings >= 2, "the render should cross zero upwards at least twice, not " + crossings + " times");
-        return (crossings - 1) / ((last - first) / RATE);
-    }
-
-    private static double rmsOf(float[] samples) {
-        double sum = 0;
-        for (float sample : samples) {
-            sum += (double) sample * sample;
-        }
-        return Math.sqrt(sum / samples.length);
+        assertEquals(expectedRms, Tones.rms(samples, 0, samples.length), expectedRms * 0.02, "RMS");
     }
 }

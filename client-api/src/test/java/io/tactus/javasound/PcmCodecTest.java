@@ -1,0 +1,64 @@
+package io.tactus.javasound;
+
+import org.junit.jupiter.api.Test;
+
+import javax.sound.sampled.AudioFormat;
+import javax.sound.sampled.AudioFormat.Encoding;
+import javax.sound.sampled.SourceDataLine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class PcmCodecTest {
+
+    private static final float[] SAMPLES = {0f, 0.5f, -0.5f, 0.99f, -1f, 0.123456f, -0.000977f};
+
+    @Test
+    void shouldRoundTripEveryAdvertisedLayoutWithinHalfAStep() {
+        for (AudioFormat advertised : LineFormats.info(SourceDataLine.class).getFormats()) {
+            AudioFormat format = LineFormats.withRate(advertised, 48_000);
+            PcmCodec codec = PcmCodec.of(format);
+            int bytes = format.getSampleSizeInBits() / 8;
+            byte[] encoded = new byte[SAMPLES.length * bytes];
+            codec.encode(SAMPLES, 0, SAMPLES.length, encoded, 0);
+            float[] decoded = new float[SAMPLES.length];
+            codec.decode(encoded, 0, decoded, SAMPLES.length);
+            double step = Encoding.PCM_FLOAT.equals(format.getEncoding()) ? 0 : 1.0 / (1L << (format.getSampleSizeInBits() - 1));
+            for (int i = 0; i < SAMPLES.length; i++) {
+                assertEquals(SAMPLES[i], decoded[i], step / 2 + 1e-7, format + ", sample " + i);
+            }
+        }
+    }
+
+    @Test
+    void shouldDecodeKnownBytesOfEachLayout() {
+        assertEquals(-1f, decodeOne(new AudioFormat(48_000, 16, 1, true, false), 0x00, 0x80));
+        assertEquals(32_767 / 32_768f, decodeOne(new AudioFormat(48_000, 16, 1, true, false), 0xFF, 0x7F));
+        assertEquals(0.5f, decodeOne(new AudioFormat(48_000, 16, 1, true, true), 0x40, 0x00));
+        assertEquals(0f, decodeOne(new AudioFormat(48_000, 8, 1, false, false), 0x80));
+        assertEquals(-1f, decodeOne(new AudioFormat(48_000, 8, 1, false, false), 0x00));
+        assertEquals(-1f, decodeOne(new AudioFormat(48_000, 24, 1, true, true), 0x80, 0x00, 0x00));
+        assertEquals(-0.5f, decodeOne(new AudioFormat(48_000, 32, 1, true, false), 0x00, 0x00, 0x00, 0xC0));
+        assertEquals(0f, decodeOne(new AudioFormat(48_000, 16, 1, false, false), 0x00, 0x80));
+        AudioFormat floatBig = new AudioFormat(Encoding.PCM_FLOAT, 48_000, 32, 1, 4, 48_000, true);
+        assertEquals(0.5f, decodeOne(floatBig, 0x3F, 0x00, 0x00, 0x00));
+    }
+
+    @Test
+    void shouldClipOutOfRangeSamplesWhenEncoding() {
+        PcmCodec codec = PcmCodec.of(new AudioFormat(48_000, 16, 1, true, false));
+        byte[] out = new byte[4];
+        codec.encode(new float[] {1.5f, -1.5f}, 0, 2, out, 0);
+        assertArrayEquals(new byte[] {(byte) 0xFF, 0x7F, 0x00, (byte) 0x80}, out);
+    }
+
+    private static float decodeOne(AudioFormat format, int... bytes) {
+        byte[] raw = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            raw[i] = (byte) bytes[i];
+        }
+        float[] out = new float[1];
+        PcmCodec.of(format).decode(raw, 0, out, 1);
+        return out[0];
+    }
+}

@@ -1,0 +1,208 @@
+package io.tactus.clients.javasound;
+
+import io.tactus.api.TactusClient;
+import io.tactus.clients.Tones;
+import io.tactus.clients.javasound.programs.MidiProgram;
+import io.tactus.clients.javasound.programs.ToneProgram;
+import io.tactus.ipc.RuntimeDirectory;
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.ServerSettings;
+import io.tactus.server.TactusServer;
+import io.tactus.server.control.ControlServer;
+import io.tactus.server.driver.WavDriver;
+import io.tactus.server.driver.WavDriverSettings;
+import io.tactus.server.driver.WavFiles;
+import io.tactus.server.engine.EngineSettings;
+import io.tactus.server.watchdog.PolicyKind;
+import io.tactus.server.watchdog.WatchdogSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Unmodified Java Sound programs, each in a JVM of its own with nothing but the client jar, JNA and the program on
+ * its class path, play through a real server (control socket, paced {@code wav} driver recording at 48 kHz). The
+ * recording alone is measured. Every process started is stopped, also on failure.
+ */
+class JavaSoundProgramsSystemTest {
+
+    private static final int RATE = 48_000;
+    private static final int PERIOD = 512; // 10.7 ms: a JVM of our own on a busy host keeps up without timeouts
+    private static final double QUIET = 1e-3;
+    /**
+     * How long the server waits for the program's process thread. The server's usual half period measures the
+     * transport on this host (a client JVM without realtime priority, beside the build, misses a few periods a
+     * run: whole periods of silence in the recording); this test measures the Java Sound layer, so the server
+     * waits for it, and the paced driver's buffer absorbs the late cycles.
+     */
+    private static final long CLIENT_TIMEOUT_NANOS = 200_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldPlayAnUnmodifiedToneProgramAt440HertzWithoutAGap() throws Exception {
+        Path out = dir.resolve("tone.wav");
+        String name = "jstone-" + ProcessHandle.current().pid();
+        List<String> portsWhilePlaying;
+        try (Recording recording = Recording.start(name, out, dir.resolve("rt"))) {
+            Process program = recording.launch(ToneProgram.class, "2.5");
+            try (TactusClient probe = recording.server.openClient("probe")) {
+                portsWhilePlaying = awaitPorts(probe, "ToneProgram:", 2, 30_000);
+                String output = recording.finish(program, 60);
+                System.out.print("ToneProgram: " + output);
+                assertTrue(output.contains("played 110250 frames, position 110250"), "drain played every frame: " + output);
+                assertTrue(probe.getPorts().stream().noneMatch(p -> p.startsWith("ToneProgram")),
+                        "after close the client is gone: " + probe.getPorts());
+            }
+        }
+        assertEquals(List.of("ToneProgram:out_1", "ToneProgram:out_2"), portsWhilePlaying);
+
+        float[][] channels = WavFiles.readAll(out);
+        float[] left = channels[0];
+        int first = Tones.firstAbove(left, 0.01);
+        int last = Tones.lastAbove(left, 0.01);
+        assertTrue(first >= 0, "the recording is not silent");
+        double seconds = (last - first) / (double) RATE;
+        double hz = Tones.frequency(left, first + RATE / 10, last - RATE / 10, RATE);
+        int[] quiet = Tones.longestQuietRunAt(left, first, last, QUIET);
+        int gap = quiet[1];
+        System.out.printf("ToneProgram through Tactus: %.4f Hz, tone %.4f s long, longest quiet run %d samples"
+                + " (%.3f s into the tone)%n", hz, seconds, gap, (quiet[0] - first) / (double) RATE);
+        assertEquals(440, hz, 1.0, "the tone keeps its pitch through 44.1 -> 48 kHz");
+        assertEquals(2.5, seconds, 0.01, "the whole tone was played, none of it twice");
+        assertTrue(gap <= 3, "no gap in the tone: the longest run of samples under " + QUIET + " is " + gap);
+        for (int i = first; i <= last; i++) {
+            assertEquals(left[i], channels[1][i], 1e-6, "stereo: both channels carry the tone, frame " + i);
+        }
+    }
+
+    @Test
+    void shouldPlayTheJdkSoftwareSynthesizerThroughTactus() throws Exception {
+        Path out = dir.resolve("midi.wav");
+        String name = "jsmidi-" + ProcessHandle.current().pid();
+        try (Recording recording = Recording.start(name, out, dir.resolve("rt"))) {
+            Process program = recording.launch(MidiProgram.class);
+            String output = recording.finish(program, 60);
+            System.out.print("MidiProgram: " + output);
+            assertTrue(output.contains("synthesizer closed"), output);
+        }
+        float[] left = WavFiles.readAll(out)[0];
+        int first = Tones.firstAbove(left, QUIET);
+        int last = Tones.lastAbove(left, QUIET);
+        assertTrue(first >= 0, "the synthesizer was heard");
+        double rms = Tones.rms(left, first, Math.min(last, first + RATE)); // the chord's second
+        System.out.printf("MidiProgram through Tactus: %.2f s of sound, RMS %.4f over the first second%n",
+                (last - first) / (double) RATE, rms);
+        assertTrue(rms > 0.01, "the notes are well above silence: RMS " + rms);
+        assertTrue(last - first > RATE, "the chord and the run last over a second: " + (last - first) + " samples");
+    }
+
+    private static List<String> awaitPorts(TactusClient probe, String prefix, int count, long millis)
+            throws InterruptedException {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (System.nanoTime() < end) {
+            List<String> ports = probe.getPorts().stream().filter(p -> p.startsWith(prefix)).collect(Collectors.toList());
+            if (ports.size() >= count) {
+                return ports;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no port " + prefix + "* appeared within " + millis + " ms");
+    }
+
+    /** A server recording its playback to a file, reachable over its socket, and the programs it plays. */
+    private static final class Recording implements AutoCloseable {
+        final TactusServer server;
+        final ControlServer control;
+        final Path runtime;
+        final String name;
+        final List<Process> processes = new ArrayList<>();
+
+        private Recording(String name, TactusServer server, ControlServer control, Path runtime) {
+            this.name = name;
+            this.server = server;
+            this.control = control;
+            this.runtime = runtime;
+        }
+
+        static Recording start(String name, Path wav, Path runtime) throws Exception {
+            Files.createDirectories(runtime);
+            Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwx------"));
+            TactusServer server = TactusServer.start(ServerSettings.defaults().withName(name)
+                    .withEngine(EngineSettings.of(RATE, PERIOD))
+                    .withDriver(new WavDriver(new WavDriverSettings(null, wav, 2, 2, true, 0, null)))
+                    .withScheduling(SchedulingSettings.other(0))
+                    .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE)));
+            try {
+                return new Recording(name, server, ControlServer.start(server, RuntimeDirectory.of(runtime), CLIENT_TIMEOUT_NANOS),
+                        runtime);
+            } catch (RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+
+        /** The program in its own JVM: client jar, JNA and the program itself on the class path, nothing else. */
+        Process launch(Class<?> program, String... args) throws Exception {
+            List<String> command = new ArrayList<>(List.of(
+                    ProcessHandle.current().info().command().orElse("java"), "-Xmx128m", "-Djava.awt.headless=true",
+                    "-Djavax.sound.sampled.SourceDataLine=#Tactus", "-Dtactus.server=" + name,
+                    "-Dtactus.runtime.dir=" + runtime, "-Djava.util.prefs.userRoot=" + runtime.resolve("prefs"),
+                    "-cp", String.join(java.io.File.pathSeparator, location(io.tactus.api.Tactus.class),
+                            location(com.sun.jna.Native.class), location(program)),
+                    program.getName()));
+            command.addAll(List.of(args));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            processes.add(process);
+            return process;
+        }
+
+        /** Waits for the program to end and returns its output; fails if it does not end in time or fails. */
+        String finish(Process process, int seconds) throws Exception {
+            CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
+                    return in.lines().map(l -> l + System.lineSeparator()).collect(Collectors.joining());
+                } catch (java.io.IOException e) {
+                    return "(output lost: " + e.getMessage() + ")";
+                }
+            });
+            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "the program ends within " + seconds + " s");
+            String text = output.get(5, TimeUnit.SECONDS);
+            assertEquals(0, process.exitValue(), "the program succeeds: " + text);
+            return text;
+        }
+
+        @Override
+        public void close() throws Exception {
+            for (Process p : processes) {
+                if (p.isAlive()) {
+                    p.destroyForcibly();
+                    p.waitFor(5, TimeUnit.SECONDS);
+                }
+            }
+            try {
+                control.close();
+            } finally {
+                server.close();
+            }
+        }
+
+        private static String location(Class<?> type) throws Exception {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        }
+    }
+}
