@@ -139,8 +139,7 @@ final class ControlAdapter implements Runnable {
             node = controller.graph().addClient(hello.clientName(), priority);
             segment = SharedSegment.create(owner.segmentDirectory(), owner.segmentName(node.id()),
                     SegmentLayout.of(1, ControlServer.MAX_PORTS, server.bufferSize()));
-            RemoteProcess process = new RemoteProcess(segment, owner.futex(), owner.clientTimeoutNanos(),
-                    owner.reserveNanos(), server::cycleDeadline);
+            RemoteProcess process = owner.newProcess(segment);
             RemoteClient admitted = new RemoteClient(node, hello.pid(), hello.processThreadTid(), segment.path(), process);
             node.setProcessThreadTid(hello.processThreadTid());
             node.setProcess(process);

@@ -71,6 +71,8 @@ public final class ControlServer implements AutoCloseable {
     private final UserPrincipal user;
     private final Futex futex;
     private final long clientTimeoutNanos;
+    /** Whether a client is waited for only until a reserve before the cycle's deadline (the default). */
+    private final boolean boundByDeadline;
     private final Path segmentDirectory;
     private final Thread acceptor;
     private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
@@ -80,7 +82,7 @@ public final class ControlServer implements AutoCloseable {
 
     private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
                           ServerSocketChannel listener, Path socketPath, UserPrincipal user, Futex futex,
-                          long clientTimeoutNanos) {
+                          long clientTimeoutNanos, boolean boundByDeadline) {
         this.server = server;
         this.directory = directory;
         this.lockPath = lockPath;
@@ -90,6 +92,7 @@ public final class ControlServer implements AutoCloseable {
         this.user = user;
         this.futex = futex;
         this.clientTimeoutNanos = clientTimeoutNanos;
+        this.boundByDeadline = boundByDeadline;
         this.segmentDirectory = SharedSegment.defaultDirectory();
         this.acceptor = new Thread(this::accept, "tactus-control-" + server.name());
         acceptor.setDaemon(true);
@@ -106,17 +109,23 @@ public final class ControlServer implements AutoCloseable {
      */
     public static ControlServer start(TactusServer server, RuntimeDirectory directory) {
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
-        return start(server, directory, period);
+        return start(server, directory, period, true);
     }
 
     /**
      * Opens the control socket; throws {@link TactusException} with one sentence when it cannot (a server
      * of that name runs already, the runtime directory is not private, no futexes on this system).
      *
-     * @param clientTimeoutNanos how long after its trigger a client may take at most before its outputs count
-     *                           as silence; it never may past a quarter period before the cycle's deadline
+     * @param clientTimeoutNanos how long after its trigger a client may take before its outputs count as
+     *                           silence, whatever the cycle's deadline: patience over punctuality, for renders
+     *                           and tests of the layers above the transport
      */
     public static ControlServer start(TactusServer server, RuntimeDirectory directory, long clientTimeoutNanos) {
+        return start(server, directory, clientTimeoutNanos, false);
+    }
+
+    private static ControlServer start(TactusServer server, RuntimeDirectory directory, long clientTimeoutNanos,
+                                       boolean boundByDeadline) {
         if (clientTimeoutNanos <= 0) {
             throw new IllegalArgumentException("a client's time limit must be positive, not " + clientTimeoutNanos + " ns");
         }
@@ -139,7 +148,7 @@ public final class ControlServer implements AutoCloseable {
             listener.bind(UnixDomainSocketAddress.of(socket));
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
-                    futex, clientTimeoutNanos);
+                    futex, clientTimeoutNanos, boundByDeadline);
             control.acceptor.start();
             return control;
         } catch (IOException | RuntimeException e) {
@@ -287,17 +296,18 @@ public final class ControlServer implements AutoCloseable {
         return segmentDirectory;
     }
 
-    Futex futex() {
-        return futex;
-    }
-
-    long clientTimeoutNanos() {
-        return clientTimeoutNanos;
-    }
-
-    /** How long before the cycle's deadline the engine stops waiting for a client: {@link #RESERVE_PERIODS} of a period. */
-    long reserveNanos() {
-        return (long) (new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos() * RESERVE_PERIODS);
+    /**
+     * A new client's half of the cycle: waited for until {@link #RESERVE_PERIODS} of a period before the
+     * cycle's deadline and at most {@link #clientTimeoutNanos} after its trigger, or, when started with an
+     * explicit time limit, for that long whatever the deadline.
+     */
+    RemoteProcess newProcess(SharedSegment segment) {
+        if (!boundByDeadline) {
+            return new RemoteProcess(segment, futex, clientTimeoutNanos, 0, () -> Long.MAX_VALUE);
+        }
+        long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
+        return new RemoteProcess(segment, futex, clientTimeoutNanos, (long) (period * RESERVE_PERIODS),
+                server::cycleDeadline);
     }
 
     void register(RemoteClient client) {

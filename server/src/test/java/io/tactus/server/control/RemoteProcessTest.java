@@ -191,12 +191,18 @@ class RemoteProcessTest {
         for (int i = 0; i < 1_000; i++) {
             quick.process(NFRAMES);
         }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 5_000; i++) {
-            quick.process(NFRAMES);
+        // Three windows, as EngineSystemTest: a late JIT transition (a compilation the thread requests when
+        // a counter overflows, a few hundred bytes once) can land in one; a per-cycle allocation shows in all.
+        long[] allocated = new long[3];
+        for (int w = 0; w < allocated.length; w++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 5_000; i++) {
+                quick.process(NFRAMES);
+            }
+            allocated[w] = threads.getCurrentThreadAllocatedBytes() - before;
         }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertEquals(0, allocated, "bytes allocated by 5000 cycles");
+        assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(),
+                "bytes allocated per window of 5000 cycles: " + java.util.Arrays.toString(allocated));
     }
 
     /** The client: spins on the trigger word (no futex: fast and simple), answers out = 2 x in. */
