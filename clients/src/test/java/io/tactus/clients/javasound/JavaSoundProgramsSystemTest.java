@@ -43,10 +43,11 @@ class JavaSoundProgramsSystemTest {
     private static final int PERIOD = 512; // 10.7 ms: a JVM of our own on a busy host keeps up without timeouts
     private static final double QUIET = 1e-3;
     /**
-     * How long the server waits for the program's process thread. The server's usual half period measures the
-     * transport on this host (a client JVM without realtime priority, beside the build, misses a few periods a
-     * run: whole periods of silence in the recording); this test measures the Java Sound layer, so the server
-     * waits for it, and the paced driver's buffer absorbs the late cycles.
+     * How long the server waits for the program's process thread. The server's usual wait (until a quarter
+     * period before the cycle's deadline) measures the transport on this host (a client JVM without realtime
+     * priority, beside the build, misses a few periods a run: whole periods of silence in the recording); this
+     * test measures the Java Sound layer, so the server waits for it whatever the deadline, and the paced
+     * driver's buffer absorbs the late cycles.
      */
     private static final long CLIENT_TIMEOUT_NANOS = 200_000_000L;
 
