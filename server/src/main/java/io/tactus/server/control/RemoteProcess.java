@@ -16,7 +16,8 @@ import java.util.function.LongSupplier;
  * wait for its done word, copy the outputs back. The wait is bounded by the client's deadline: the
  * cycle's deadline less a reserve for the rest of the graph (and by an optional limit from the trigger),
  * so a late or dead client costs the graph at most that time and its outputs are silence, never an
- * xrun of everyone. Trade-off: the engine thread waits for the client instead of running other clients
+ * xrun of everyone. A client always gets at least the reserve after its trigger, so a cycle the host
+ * started late (an xrun already) does not also give up on every client it had no time to run. Trade-off: the engine thread waits for the client instead of running other clients
  * meanwhile; independent clients are woken together ({@link #trigger}) so they run in parallel.
  *
  * <p>After each call the client's own work is known from the stamps its process thread writes into the
@@ -73,7 +74,7 @@ public final class RemoteProcess implements TimedProcess {
      * @param futex         wakes and waits on the segment's words
      * @param timeoutNanos  how long after the trigger the client may take at most
      * @param reserveNanos  how long before the cycle's deadline the server stops waiting: time for the rest
-     *                      of the graph and the driver
+     *                      of the graph and the driver; also the least time a client gets after its trigger
      * @param cycleDeadline the running cycle's deadline (read on the engine thread; Long.MAX_VALUE unpaced)
      */
     public RemoteProcess(SharedSegment segment, Futex futex, long timeoutNanos, long reserveNanos,
@@ -203,7 +204,10 @@ public final class RemoteProcess implements TimedProcess {
 
     /** Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the client's deadline. */
     private boolean awaitDone(int seq, long triggered) {
-        long limit = Math.min(triggered + timeoutNanos, cycleDeadline.getAsLong() - reserveNanos);
+        // Never less than the reserve after the trigger: a cycle that began late (the host stalled the engine)
+        // is an xrun already, and giving up at once would add timeouts of clients that had no chance.
+        long limit = Math.min(triggered + timeoutNanos,
+                Math.max(cycleDeadline.getAsLong() - reserveNanos, triggered + reserveNanos));
         int observed;
         while ((observed = segment.getIntAcquire(doneOffset)) != seq) {
             long now = System.nanoTime();

@@ -173,6 +173,18 @@ class RemoteProcessTest {
     }
 
     @Test
+    void shouldGiveAClientTheReserveAfterItsTriggerWhenTheCycleBeganPastItsDeadline() {
+        responder = new Responder(segment, 3, 5);
+        responder.workNanos = 1_000_000; // answers after 1 ms
+        RemoteProcess late = new RemoteProcess(segment, Futex.linux(), 1_000_000_000L, 200_000_000L,
+                () -> System.nanoTime() - 1_000_000); // the engine woke after the deadline
+        late.bind(List.of(out), List.of(5));
+        late.process(NFRAMES);
+        assertFalse(late.timedOut(), "waited the reserve for a client that answers within it");
+        assertEquals(0, late.timeouts());
+    }
+
+    @Test
     void shouldAllocateNothingPerCycleAfterWarmUp() {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         RemoteProcess quick = new RemoteProcess(segment, Futex.linux(), 1_000_000, 0, () -> Long.MAX_VALUE);
