@@ -9,6 +9,7 @@ import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.watchdog.PolicyKind;
+import io.tactus.server.watchdog.WatchdogEvent;
 import io.tactus.server.watchdog.WatchdogSettings;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real clients in real JVMs ({@code tactus client jt3}) against a real server and control socket: they
  * join and play; one killed with -9 is gone within a second with its shared memory, without an xrun to
  * the others; one stopped with SIGSTOP collects timeouts but the graph does not xrun, and after SIGCONT
- * it plays again. Everything started is stopped, also on failure.
+ * it plays again; a hog in its own process is evicted for its own work (its process thread's stamps).
+ * Everything started is stopped, also on failure.
  */
 class ProcessClientsSystemTest {
 
@@ -93,6 +95,39 @@ class ProcessClientsSystemTest {
             // Measured 0 in most runs, up to 7 on a busy host; the bound is generous (under 5 % of cycles).
             assertTrue(troubled.xruns() < troubled.cycles() / 20, "neither the killed nor the stopped client makes the graph xrun: "
                     + troubled.xruns());
+        }
+    }
+
+    @Test
+    void shouldEvictAHogInItsOwnProcessForItsOwnWorkAndKeepTheOthers() throws Exception {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        String name = NAME + "-h";
+        ServerSettings settings = ServerSettings.defaults().withName(name)
+                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(1_000_000))
+                .withDriver(new DummyDriver(4, 4))
+                .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
+                .withWatchdog(WatchdogSettings.defaults(PolicyKind.EVICT));
+        try (TactusServer server = TactusServer.start(settings);
+             ControlServer control = ControlServer.start(server);
+             ProcessClients clients = new ProcessClients(name, control.directory().path())) {
+            clients.start("jt3", "player", "--ports", "4");
+            // 70 % of the period: it answers before the cycle's deadline, so only its own stamps show it.
+            clients.start("hog", "hog", "--load", "70", "--after", "2");
+            clients.awaitActive(server, 60, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            WatchdogEvent eviction = null;
+            while (eviction == null && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                eviction = server.watchdog().events().stream()
+                        .filter(e -> e.action() == WatchdogEvent.Action.EVICT).findFirst().orElse(null);
+            }
+            assertTrue(eviction != null, "the hog was evicted within 30 s");
+            System.out.printf("hog in its own process: %s%n", eviction.reason());
+            assertEquals("hog", eviction.client());
+            assertTrue(eviction.reason().startsWith("own work"), "judged by its own work: " + eviction.reason());
+            assertTrue(server.watchdog().events().stream().noneMatch(e -> e.action() == WatchdogEvent.Action.EVICT
+                    && !e.client().equals("hog")), "no innocent client evicted");
+            assertTrue(server.graph().clientOrNull("player") != null, "the player plays on");
         }
     }
 
