@@ -11,7 +11,8 @@ package io.tactus.ipc;
  * <pre>
  * header        0  magic "TACT" | 4 version | 8 layout size (long) | 16 clients | 20 ports | 24 nframes
  *                  | 32 creator pid (long) | up to 64 reserved
- * client c     64 + 64c:  +0 trigger (futex) | +4 done (futex) | +8 cycle (long) | +16 nframes | up to 64 reserved
+ * client c     64 + 64c:  +0 trigger (futex) | +4 done (futex) | +8 cycle (long) | +16 nframes
+ *                          | +24 started (long) | +32 finished (long) | +40 server waiting (int) | up to 64 reserved
  * port p       portsStart + p * portStride:   nframes floats, native order, zero padding to 64 bytes
  * </pre>
  * All offsets are in bytes from the start of the segment; ints are 4-byte and longs 8-byte aligned.
@@ -21,7 +22,7 @@ public final class SegmentLayout {
     /** The first word of every segment: the bytes "TACT" in little-endian order. */
     public static final int MAGIC = 0x5443_4154;
     /** Bumped whenever an offset below changes meaning. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final int CACHE_LINE = 64;
 
     public static final int HEADER_BYTES = CACHE_LINE;
@@ -40,6 +41,7 @@ public final class SegmentLayout {
     private static final int CLIENT_NFRAMES = 16;
     private static final int STARTED = 24;
     private static final int FINISHED = 32;
+    private static final int WAITING = 40;
 
     private final int clients;
     private final int ports;
@@ -122,6 +124,16 @@ public final class SegmentLayout {
     /** A 64-bit CLOCK_MONOTONIC time: when the client's process call ended (written before {@code done}). */
     public int finishedOffset(int client) {
         return controlBlock(client) + FINISHED;
+    }
+
+    /**
+     * 1 while the server sleeps on {@code done}, else 0: the client makes the wake-up system call only then
+     * (most clients answer while the server is busy with another, and a futex wake with nobody to wake is a
+     * system call for nothing). Both sides use volatile accesses: server writes it, then reads done; client
+     * writes done, then reads it; one of them always sees the other's write.
+     */
+    public int waitingOffset(int client) {
+        return controlBlock(client) + WAITING;
     }
 
     /** The first float of port buffer {@code port}; a multiple of {@link #CACHE_LINE}. */

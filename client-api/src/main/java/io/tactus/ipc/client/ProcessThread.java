@@ -195,6 +195,7 @@ final class ProcessThread {
         int doneOffset = layout.doneOffset(0);
         long triggerAddress = seg.wordAddress(triggerOffset);
         long doneAddress = seg.wordAddress(doneOffset);
+        int waitingOffset = layout.waitingOffset(0);
         // The last trigger acknowledged, not the trigger now: one the server sent before this line is a
         // cycle still owed, and must run rather than be mistaken for an old one.
         int lastSeen = seg.getIntAcquire(doneOffset);
@@ -210,7 +211,9 @@ final class ProcessThread {
             }
             lastSeen = seq;
             cycle(seg, layout, seq);
-            futex.wake(doneAddress, 1);
+            if (seg.getIntVolatile(waitingOffset) != 0) {
+                futex.wake(doneAddress, 1); // only when the server sleeps on done (see SegmentLayout#waitingOffset)
+            }
         }
     }
 
@@ -238,7 +241,7 @@ final class ProcessThread {
             silence(current, nframes);
         }
         seg.setLongRelease(layout.finishedOffset(0), System.nanoTime());
-        seg.setIntRelease(layout.doneOffset(0), seq);
+        seg.setIntVolatile(layout.doneOffset(0), seq); // volatile: ordered before the read of the waiting word
         cycles++;
     }
 

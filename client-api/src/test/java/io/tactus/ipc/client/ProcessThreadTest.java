@@ -36,7 +36,7 @@ class ProcessThreadTest {
     @TempDir
     Path directory;
 
-    private final Futex futex = Futex.linux();
+    private final CountingFutex futex = new CountingFutex(Futex.linux());
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
     private SharedSegment segment;
     private ProcessThread process;
@@ -82,7 +82,12 @@ class ProcessThreadTest {
             int done;
             while ((done = segment.getIntAcquire(layout.doneOffset(0))) != seq) {
                 assertTrue(System.nanoTime() < deadline, "cycle " + seq + " not acknowledged");
-                futex.wait(doneAddress, done, 1_000_000L);
+                // As the server does: say it sleeps, look once more, sleep (the client wakes only a sleeper).
+                segment.setIntVolatile(layout.waitingOffset(0), 1);
+                if (segment.getIntVolatile(layout.doneOffset(0)) == done) {
+                    futex.wait(doneAddress, done, 1_000_000L);
+                }
+                segment.setIntRelease(layout.waitingOffset(0), 0);
             }
         }
     }
@@ -130,6 +135,30 @@ class ProcessThreadTest {
     }
 
     @Test
+    void shouldWakeTheServerOnlyWhenItSaysItSleeps() throws Exception {
+        process.setCallback(nframes -> { });
+        process.begin(0);
+        SegmentLayout layout = segment.layout();
+        long doneAddress = segment.wordAddress(layout.doneOffset(0));
+        futex.wakes(doneAddress); // count from here
+        cycles(200); // the server sleeps on done: each answer must wake it, or every cycle waits its 1 ms time-out
+        long wakesWhenAsked = futex.wakes(doneAddress);
+        for (int k = 0; k < 200; k++) { // a server that spins and never says it sleeps
+            seq++;
+            segment.setIntRelease(layout.nframesOffset(0), NFRAMES);
+            segment.setIntRelease(layout.triggerOffset(0), seq);
+            futex.wake(segment.wordAddress(layout.triggerOffset(0)), 1);
+            long deadline = System.nanoTime() + 5 * SECOND;
+            while (segment.getIntAcquire(layout.doneOffset(0)) != seq) {
+                assertTrue(System.nanoTime() < deadline, "cycle " + seq + " not acknowledged");
+                Thread.onSpinWait();
+            }
+        }
+        assertTrue(wakesWhenAsked > 0, "a sleeping server is woken");
+        assertEquals(wakesWhenAsked, futex.wakes(doneAddress), "no wake-up system call for a server that does not sleep");
+    }
+
+    @Test
     void shouldRewindPortsToNframesAndAcknowledgeEveryTrigger() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         process.setCallback(nframes -> {
@@ -174,5 +203,43 @@ class ProcessThreadTest {
         assertTrue(process.join(2_000));
         assertFalse(process.isAlive());
         process = null;
+    }
+
+    /** The real futex, counting the wake-ups made on one address; allocation-free, as the loop it serves. */
+    private static final class CountingFutex implements Futex {
+        private final Futex delegate;
+        private volatile long watched;
+        private final java.util.concurrent.atomic.AtomicLong wakes = new java.util.concurrent.atomic.AtomicLong();
+
+        CountingFutex(Futex delegate) {
+            this.delegate = delegate;
+        }
+
+        /** Counts wake-ups on {@code address} from now on; returns the count so far (0 for a new address). */
+        long wakes(long address) {
+            if (watched != address) {
+                watched = address;
+                wakes.set(0);
+            }
+            return wakes.get();
+        }
+
+        @Override
+        public boolean isAvailable() {
+            return delegate.isAvailable();
+        }
+
+        @Override
+        public int wait(long address, int expected, long timeoutNanos) {
+            return delegate.wait(address, expected, timeoutNanos);
+        }
+
+        @Override
+        public int wake(long address, int count) {
+            if (address == watched) {
+                wakes.incrementAndGet();
+            }
+            return delegate.wake(address, count);
+        }
     }
 }

@@ -47,6 +47,7 @@ public final class RemoteProcess implements TimedProcess {
     private final long triggerAddress;
     private final long doneAddress;
     private final int startedOffset;
+    private final int waitingOffset;
     private final int finishedOffset;
     private final long timeoutNanos;
     private final long reserveNanos;
@@ -88,6 +89,7 @@ public final class RemoteProcess implements TimedProcess {
         this.triggerAddress = segment.wordAddress(triggerOffset);
         this.doneAddress = segment.wordAddress(doneOffset);
         this.startedOffset = layout.startedOffset(0);
+        this.waitingOffset = layout.waitingOffset(0);
         this.finishedOffset = layout.finishedOffset(0);
         this.timeoutNanos = timeoutNanos;
         this.reserveNanos = reserveNanos;
@@ -218,7 +220,12 @@ public final class RemoteProcess implements TimedProcess {
             if (now - triggered < SPIN_NANOS) {
                 Thread.onSpinWait();
             } else {
-                futex.wait(doneAddress, observed, left);
+                // Tell the client to wake us, then look once more: it may have answered before it could see that.
+                segment.setIntVolatile(waitingOffset, 1);
+                if (segment.getIntVolatile(doneOffset) == observed) {
+                    futex.wait(doneAddress, observed, left);
+                }
+                segment.setIntRelease(waitingOffset, 0);
             }
         }
         return true;
