@@ -23,7 +23,6 @@ import static io.tactus.server.driver.JavaSoundFixtures.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A real server on the javasound driver and the virtual device. Periods of 4096 frames (85 ms) and 8
@@ -76,10 +75,16 @@ class JavaSoundDriverSystemTest {
             System.out.printf("engine: %d cycles, %d late, %d skipped, delay max %.0f us, cycle max %.0f us; driver %d/%d/%d/%d%n",
                     m.cycles(), m.xruns(), m.skippedPeriods(), m.delayMaxMicros(), m.cycleMaxMicros(),
                     driver.playbackUnderruns(), driver.playbackOverruns(), driver.captureUnderruns(), driver.captureOverruns());
-            // The host may stop this VM for longer than the line's margin; the engine is then late too.
-            assumeTrue(overran.get() == 0, "the engine itself overran " + overran.get() + " time(s): a host stall");
-            assertEquals(0, driver.xruns(), "device xruns in a clean run: underruns " + driver.playbackUnderruns()
-                    + ", overruns " + driver.playbackOverruns() + ", capture " + driver.captureUnderruns() + "/" + driver.captureOverruns());
+            // The host may stop this VM for longer than the line's margin; the engine is then late too, and the
+            // device's xruns are the host's. Only then are they not judged; the checks after close still run.
+            if (overran.get() == 0) {
+                assertEquals(0, driver.xruns(), "device xruns in a clean run: underruns " + driver.playbackUnderruns()
+                        + ", overruns " + driver.playbackOverruns() + ", capture " + driver.captureUnderruns() + "/"
+                        + driver.captureOverruns());
+            } else {
+                System.out.printf("the engine itself overran %d time(s) (a host stall): device xruns not judged%n",
+                        overran.get());
+            }
         } finally {
             server.close();
         }
