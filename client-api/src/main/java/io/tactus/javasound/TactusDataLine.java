@@ -327,11 +327,6 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
         return info;
     }
 
-
-
-
-
-
     /** Checks the arguments of read and write as the JDK's lines do. */
     static void checkFrames(byte[] b, int off, int len, int frameSize) {
         if (len % frameSize != 0) {

@@ -188,11 +188,6 @@ final class TactusMixer extends ControlFreeLine implements Mixer {
         send(type, AudioSystem.NOT_SPECIFIED);
     }
 
-
-
-
-
-
     private static final class TactusInfo extends Mixer.Info {
         TactusInfo() {
             super(NAME, "Tactus", "Plays and records through a Tactus audio graph server, one client per line", "0.1");

@@ -1,6 +1,7 @@
 package io.tactus.server;
 
 import io.tactus.api.TactusException;
+import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.EngineProxy;
 import io.tactus.server.graph.ClientNode;
@@ -26,10 +27,10 @@ public final class GraphController {
     private final Graph graph;
     private final EngineProxy proxy;
     private final Engine engine;
-    private final Notifier notifier;
+    private final CallbackNotifier notifier;
     private long generation;
 
-    GraphController(Graph graph, EngineProxy proxy, Engine engine, Notifier notifier) {
+    GraphController(Graph graph, EngineProxy proxy, Engine engine, CallbackNotifier notifier) {
         this.graph = graph;
         this.proxy = proxy;
         this.engine = engine;

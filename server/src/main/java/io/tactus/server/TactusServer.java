@@ -3,6 +3,7 @@ package io.tactus.server;
 import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
+import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.api.spi.ClientTransport;
 import io.tactus.api.spi.TransportRegistry;
 import io.tactus.rt.RealtimeScheduler;
@@ -53,7 +54,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
     private final RunMetrics metrics;
     private final TelemetryConsumer telemetryConsumer;
     private final GraphController controller;
-    private final Notifier notifier = new Notifier();
+    private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
     private volatile boolean closed;
 
     private TactusServer(ServerSettings settings, RealtimeScheduler scheduler) {
@@ -168,7 +169,6 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
             watchdog.onRunaway(client, System.nanoTime(), engine.cyclesRun(), stuckMillis, action);
         }
     }
-
 
     /** Starts a server; throws {@link TactusException} with one clear sentence when it cannot. */
     public static TactusServer start(ServerSettings settings) {

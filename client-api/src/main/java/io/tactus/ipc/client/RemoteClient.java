@@ -10,6 +10,7 @@ import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
 import io.tactus.api.XrunCallback;
+import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
@@ -71,7 +72,7 @@ public final class RemoteClient implements TactusClient {
         this.serverName = serverName;
         this.connection = connection;
         this.timeoutNanos = timeoutNanos;
-        this.notifier = new CallbackNotifier(name);
+        this.notifier = new CallbackNotifier("tactus-notify-" + name);
         this.process = new ProcessThread(name, Futex.linux(), RealtimeNative.linux(), scheduler, this::processFailed);
     }
 
@@ -296,33 +297,25 @@ public final class RemoteClient implements TactusClient {
 
     /** Every port of the server in registration order, with its peers when {@code withConnections}. */
     public List<Reply.PortInfo> listPorts(boolean withConnections) {
-        requireOpen();
-        Request.ListPorts request = new Request.ListPorts(withConnections);
-        Reply reply = connection.request(request, timeoutNanos);
-        if (reply instanceof Reply.PortList list) {
-            return list.ports();
-        }
-        throw unexpected(request.type(), reply);
+        return query(new Request.ListPorts(withConnections), Reply.PortList.class).ports();
     }
 
     /** The server's figures, as {@code ./tactus status} prints them. */
     public Reply.StatusReport status() {
-        requireOpen();
-        Request.Status request = new Request.Status();
-        Reply reply = connection.request(request, timeoutNanos);
-        if (reply instanceof Reply.StatusReport report) {
-            return report;
-        }
-        throw unexpected(request.type(), reply);
+        return query(new Request.Status(), Reply.StatusReport.class);
     }
 
     /** The server's watchdog view of every client ({@code tactus top}). */
     public Reply.TopReport top() {
+        return query(new Request.Top(), Reply.TopReport.class);
+    }
+
+    /** One request whose answer is a reply of {@code type}; anything else is the server's sentence or a protocol error. */
+    private <R extends Reply> R query(Request request, Class<R> type) {
         requireOpen();
-        Request.Top request = new Request.Top();
         Reply reply = connection.request(request, timeoutNanos);
-        if (reply instanceof Reply.TopReport report) {
-            return report;
+        if (type.isInstance(reply)) {
+            return type.cast(reply);
         }
         throw unexpected(request.type(), reply);
     }

@@ -476,7 +476,6 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         return running;
     }
 
-
     /** The generation of the last plan the engine switched to. */
     public long appliedGeneration() {
         return appliedGeneration;

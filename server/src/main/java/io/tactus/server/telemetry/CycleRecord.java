@@ -114,7 +114,6 @@ public final class CycleRecord {
         return Math.max(0, cycleNanos() - cpuNanos - remoteWaitNanos);
     }
 
-
     /**
      * Sets {@link #timeoutClient}: the client whose call spans the deadline, else the first out-of-process
      * client that did not answer within its own time limit. Consumer thread.
