@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Applies scheduling settings to threads and degrades instead of failing: a thread that may not go
@@ -20,22 +21,33 @@ public final class RealtimeScheduler {
 
     private final RealtimeNative nativeLayer;
     private final Consumer<String> warnings;
+    private final LongSupplier safepointIntervalMillis;
     private final Set<String> reportedCauses = ConcurrentHashMap.newKeySet();
     private final AtomicInteger suppressed = new AtomicInteger();
 
+    /** A scheduler that leaves the JVM's safepoint setting unchecked. */
     public RealtimeScheduler(RealtimeNative nativeLayer, Consumer<String> warnings) {
-        this.nativeLayer = Objects.requireNonNull(nativeLayer, "nativeLayer");
-        this.warnings = Objects.requireNonNull(warnings, "warnings");
+        this(nativeLayer, warnings, () -> 0);
     }
 
-    /** The process-wide default: {@link RealtimeNative#linux()}, warnings on System.err. */
+    /**
+     * @param safepointIntervalMillis the JVM's GuaranteedSafepointInterval (see {@link JvmSafepoints}): the first
+     *                                thread granted a realtime class in a JVM where it is above 0 gets a warning
+     */
+    public RealtimeScheduler(RealtimeNative nativeLayer, Consumer<String> warnings, LongSupplier safepointIntervalMillis) {
+        this.nativeLayer = Objects.requireNonNull(nativeLayer, "nativeLayer");
+        this.warnings = Objects.requireNonNull(warnings, "warnings");
+        this.safepointIntervalMillis = Objects.requireNonNull(safepointIntervalMillis, "safepointIntervalMillis");
+    }
+
+    /** The process-wide default: {@link RealtimeNative#linux()}, warnings on System.err, this JVM's safepoint setting checked. */
     public static RealtimeScheduler system() {
         return SystemHolder.INSTANCE;
     }
 
     private static final class SystemHolder {
         static final RealtimeScheduler INSTANCE = new RealtimeScheduler(RealtimeNative.linux(),
-                message -> System.err.println("tactus: warning: " + message));
+                message -> System.err.println("tactus: warning: " + message), JvmSafepoints::guaranteedIntervalMillis);
     }
 
     /**
@@ -57,7 +69,14 @@ public final class RealtimeScheduler {
                     settings.runtimeNanos(), settings.deadlineNanos(), settings.periodNanos()));
             case OTHER -> switchToOther(settings, thread);
         };
-        return readBack(settings, thread, warning);
+        SchedulingOutcome outcome = readBack(settings, thread, warning);
+        if (outcome.warning() == null && outcome.actualPolicy() != null && outcome.actualPolicy() != SchedulingPolicy.OTHER) {
+            String safepoints = JvmSafepoints.warningFor(safepointIntervalMillis.getAsLong());
+            if (safepoints != null) {
+                warn("safepoint", safepoints);
+            }
+        }
+        return outcome;
     }
 
     /** Demotes the calling thread to SCHED_OTHER nice 0, e.g. to take a runaway thread off the realtime class. */

@@ -65,6 +65,37 @@ class RealtimeSchedulerTest {
     }
 
     @Test
+    void shouldWarnOnceAboutPeriodicSafepointsWhenARealtimeClassIsGrantedInAJvmThatHasThem() {
+        when(nativeLayer.getScheduler()).thenReturn(1);
+        when(nativeLayer.getPriority()).thenReturn(70);
+        RealtimeScheduler checking = new RealtimeScheduler(nativeLayer, warnings::add, () -> 1000);
+
+        assertTrue(checking.applyToCurrentThread(SchedulingSettings.fifo(70)).granted());
+        assertTrue(checking.applyToCurrentThread(SchedulingSettings.fifo(70)).granted());
+
+        assertEquals(List.of("this JVM stops every thread, realtime ones too, for a safepoint every 1000 ms"
+                + " (GuaranteedSafepointInterval), which costs xruns on a busy machine; start it with"
+                + " -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0"), warnings);
+        assertEquals(1, checking.suppressedWarnings());
+    }
+
+    @Test
+    void shouldNotWarnAboutSafepointsWhenTheyAreOffOrTheThreadStaysTimeShared() {
+        RealtimeScheduler off = new RealtimeScheduler(nativeLayer, warnings::add, () -> 0);
+        when(nativeLayer.getScheduler()).thenReturn(1);
+        when(nativeLayer.getPriority()).thenReturn(70);
+        assertTrue(off.applyToCurrentThread(SchedulingSettings.fifo(70)).granted());
+
+        RealtimeScheduler on = new RealtimeScheduler(nativeLayer, warnings::add, () -> 1000);
+        when(nativeLayer.getScheduler()).thenReturn(0);
+        when(nativeLayer.getPriority()).thenReturn(0);
+        when(nativeLayer.getNice()).thenReturn(0);
+        assertTrue(on.applyToCurrentThread(SchedulingSettings.other(0)).granted());
+
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
     void shouldWarnWhenTheKernelReportsOtherThanWhatItAccepted() {
         when(nativeLayer.getScheduler()).thenReturn(2);
         when(nativeLayer.getPriority()).thenReturn(5);

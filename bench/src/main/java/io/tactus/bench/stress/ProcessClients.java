@@ -1,6 +1,7 @@
 package io.tactus.bench.stress;
 
 import io.tactus.api.TactusException;
+import io.tactus.rt.JvmSafepoints;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
 
@@ -32,7 +33,9 @@ final class ProcessClients implements AutoCloseable {
     /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
     void start(String kind, String name, String... args) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseZGC", "-Xms" + HEAP, "-Xmx" + HEAP,
-                "-XX:TieredStopAtLevel=4", "-Dtactus.runtime.dir=" + runtimeDirectory,
+                "-XX:TieredStopAtLevel=4"));
+        command.addAll(JvmSafepoints.OPTIONS);
+        command.addAll(List.of("-Dtactus.runtime.dir=" + runtimeDirectory,
                 "-cp", System.getProperty("java.class.path"), "io.tactus.bench.cli.TactusMain", "client", kind,
                 "--server", serverName, "--name", name));
         command.addAll(List.of(args));

@@ -148,4 +148,12 @@ class ClientToolsTest {
         assertTrue(entries[0].contains("client-api"), entries[0]);
         assertTrue(entries[1].contains("jna"), entries[1]);
     }
+
+    @Test
+    void shouldPrintTheJavaOptionsARealtimeClientNeeds() {
+        Run run = run("classpath", "--java-options");
+
+        assertEquals(0, run.code, run.err);
+        assertEquals("-XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0", run.out.trim());
+    }
 }

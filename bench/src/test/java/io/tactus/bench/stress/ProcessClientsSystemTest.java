@@ -171,8 +171,9 @@ class ProcessClientsSystemTest {
     /** {@code tactus ARGS} in a JVM of its own, its standard error merged into its output. */
     private static Process java(Path runtime, String... args) throws java.io.IOException {
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-XX:+UseZGC", "-Xmx256m",
-                "-Dtactus.runtime.dir=" + runtime, "-cp", System.getProperty("java.class.path"),
+                ProcessHandle.current().info().command().orElse("java"), "-XX:+UseZGC", "-Xmx256m"));
+        command.addAll(io.tactus.rt.JvmSafepoints.OPTIONS);
+        command.addAll(java.util.List.of("-Dtactus.runtime.dir=" + runtime, "-cp", System.getProperty("java.class.path"),
                 "io.tactus.bench.cli.TactusMain"));
         command.addAll(java.util.List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -159,8 +159,9 @@ class JavaSoundProgramsSystemTest {
 
         /** The program in its own JVM: client jar, JNA and the program itself on the class path, nothing else. */
         Process launch(Class<?> program, String... args) throws Exception {
-            List<String> command = new ArrayList<>(List.of(
-                    ProcessHandle.current().info().command().orElse("java"), "-Xmx128m", "-Djava.awt.headless=true",
+            List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+            command.addAll(io.tactus.rt.JvmSafepoints.OPTIONS);
+            command.addAll(List.of("-Xmx128m", "-Djava.awt.headless=true",
                     "-Djavax.sound.sampled.SourceDataLine=#Tactus", "-Dtactus.server=" + name,
                     "-Dtactus.runtime.dir=" + runtime, "-Djava.util.prefs.userRoot=" + runtime.resolve("prefs"),
                     "-cp", String.join(java.io.File.pathSeparator, location(io.tactus.api.Tactus.class),

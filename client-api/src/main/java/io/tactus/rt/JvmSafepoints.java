@@ -1,0 +1,46 @@
+package io.tactus.rt;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+
+/**
+ * The one JVM setting a realtime thread cannot fix for itself: HotSpot stops every Java thread for a
+ * "Cleanup" safepoint about once a second ({@code GuaranteedSafepointInterval}, 1000 ms by default), and a
+ * realtime thread waits there until the slowest time-shared thread of the JVM arrives. On a busy machine
+ * that slowest thread can be off the CPU for milliseconds: measured here with 20 client processes, the
+ * server's engine woke 18 ms late (an xrun of 13 periods) at a safepoint that took that long to reach, and
+ * clients' JVMs took up to 17 ms to reach theirs. Setting the interval to 0 drops these periodic safepoints (the cleanup then rides on
+ * the next safepoint that happens anyway, e.g. the garbage collector's). The launcher and the client
+ * processes it starts use {@link #OPTIONS}; {@link RealtimeScheduler#system()} warns in a JVM that runs a
+ * realtime thread without them.
+ */
+public final class JvmSafepoints {
+
+    /** The options that turn the periodic safepoint off; put them before {@code -cp} on a client's command line. */
+    public static final List<String> OPTIONS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0");
+
+    private JvmSafepoints() {
+    }
+
+    /** This JVM's GuaranteedSafepointInterval in milliseconds, or -1 when it cannot be read (not HotSpot). */
+    public static long guaranteedIntervalMillis() {
+        try {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return hotspot == null ? -1 : Long.parseLong(hotspot.getVMOption("GuaranteedSafepointInterval").getValue());
+        } catch (IllegalArgumentException | UnsupportedOperationException | SecurityException e) {
+            return -1; // NumberFormatException is an IllegalArgumentException too
+        }
+    }
+
+    /** The warning for a JVM with {@code intervalMillis} (see {@link #guaranteedIntervalMillis()}), or null when none is due. */
+    public static String warningFor(long intervalMillis) {
+        if (intervalMillis <= 0) {
+            return null;
+        }
+        return "this JVM stops every thread, realtime ones too, for a safepoint every " + intervalMillis
+                + " ms (GuaranteedSafepointInterval), which costs xruns on a busy machine; start it with "
+                + String.join(" ", OPTIONS);
+    }
+}
