@@ -297,11 +297,8 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
                 if (i % 50 == 25) {
                     rehearsal.plan().step(1).silence(i % 100 == 25); // a client the watchdog silences
                 }
-                while (pollCommands(switches.poller())) {
-                    // as in runCycle
-                }
                 long cpuStart = threads.getCurrentThreadCpuTime(); // as cycle() reads it around each cycle
-                runPlan(plan, rehearsal.driver(), record, settings.nframes());
+                runCycle(switches.poller(), rehearsal.driver(), record, settings.nframes(), Long.MAX_VALUE);
                 record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
             }
             trainRarePaths();
@@ -347,15 +344,20 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
      * when the driver's input has ended. Realtime, allocation-free; public for benchmarks.
      */
     public boolean runCycle(CycleRecord record, int nframes, long deadline) {
+        return runCycle(commands, driver, record, nframes, deadline);
+    }
+
+    /** {@link #runCycle(CycleRecord, int, long)} from a given command poller and driver: the warm-up rehearses it on its own. */
+    private boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
         ExecutionPlan previous = plan;
-        while (pollCommands(commands)) {
+        while (pollCommands(poller)) {
             // drain every pending command before the cycle starts
         }
         ExecutionPlan current = plan;
         record.planSwitched = current != previous;
         record.commandsDone = clock.nanoTime();
-        return runPlan(current, driver, record, nframes);
+        return runPlan(current, cycleDriver, record, nframes);
     }
 
     /** Capture, every client in graph order, playback. Realtime, allocation-free. */
