@@ -1,5 +1,7 @@
 package io.tactus.server.driver;
 
+import io.tactus.javasound.PcmCodec;
+
 import javax.sound.sampled.SourceDataLine;
 import java.util.concurrent.locks.LockSupport;
 
@@ -19,7 +21,7 @@ final class LinePlayer implements Runnable {
 
     private final SourceDataLine line;
     private final PeriodRing ring;
-    private final SampleCodec codec;
+    private final PcmCodec codec;
     private final byte[] bytes;
     private final byte[] silence;
     /** Silence written before the first period and after an underrun: the buffer less one period. */
@@ -40,7 +42,7 @@ final class LinePlayer implements Runnable {
     LinePlayer(SourceDataLine line, PeriodRing ring, int nframes, long idleNanos) {
         this.line = line;
         this.ring = ring;
-        this.codec = SampleCodec.of(line.getFormat());
+        this.codec = PcmCodec.of(line.getFormat());
         this.bytes = new byte[nframes * codec.frameSize()];
         this.silence = new byte[bytes.length]; // zero bytes are silence in every format we play
         this.marginFrames = Math.max(0, line.getBufferSize() / codec.frameSize() - nframes);

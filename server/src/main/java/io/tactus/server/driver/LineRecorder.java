@@ -1,5 +1,7 @@
 package io.tactus.server.driver;
 
+import io.tactus.javasound.PcmCodec;
+
 import javax.sound.sampled.TargetDataLine;
 import java.util.concurrent.locks.LockSupport;
 
@@ -14,7 +16,7 @@ final class LineRecorder implements Runnable {
 
     private final TargetDataLine line;
     private final PeriodRing ring;
-    private final SampleCodec codec;
+    private final PcmCodec codec;
     private final int nframes;
     private final byte[] bytes;
     private final long idleNanos;
@@ -29,7 +31,7 @@ final class LineRecorder implements Runnable {
     LineRecorder(TargetDataLine line, PeriodRing ring, int nframes, long idleNanos) {
         this.line = line;
         this.ring = ring;
-        this.codec = SampleCodec.of(line.getFormat());
+        this.codec = PcmCodec.of(line.getFormat());
         this.nframes = nframes;
         this.bytes = new byte[nframes * codec.frameSize()];
         this.idleNanos = idleNanos;

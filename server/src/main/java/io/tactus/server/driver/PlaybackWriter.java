@@ -1,6 +1,7 @@
 package io.tactus.server.driver;
 
 import io.tactus.api.TactusException;
+import io.tactus.javasound.PcmCodec;
 
 import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;
@@ -30,7 +31,7 @@ final class PlaybackWriter implements Runnable {
     private final Path output;
     private final Path raw;
     private final AudioFormat format;
-    private final SampleCodec codec;
+    private final PcmCodec codec;
     private final PeriodRing ring;
     private final OutputStream out;
     private final byte[] bytes;
@@ -47,7 +48,7 @@ final class PlaybackWriter implements Runnable {
         this.output = output;
         this.raw = raw;
         this.format = format;
-        this.codec = SampleCodec.of(format);
+        this.codec = PcmCodec.of(format);
         this.ring = ring;
         this.out = new BufferedOutputStream(Files.newOutputStream(raw), 1 << 16);
         this.bytes = new byte[nframes * codec.frameSize()];

@@ -1,6 +1,7 @@
 package io.tactus.server.driver;
 
 import io.tactus.api.TactusException;
+import io.tactus.javasound.PcmCodec;
 
 import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;
@@ -55,7 +56,7 @@ public final class WavFiles {
         AudioFormat audioFormat = format.audioFormat(sampleRate, samples.length);
         int frames = samples.length == 0 ? 0 : samples[0].length;
         byte[] bytes = new byte[frames * audioFormat.getFrameSize()];
-        SampleCodec.of(audioFormat).encode(samples, frames, bytes);
+        PcmCodec.of(audioFormat).encode(samples, frames, bytes);
         try (AudioInputStream stream = new AudioInputStream(new ByteArrayInputStream(bytes), audioFormat, frames)) {
             AudioSystem.write(stream, AudioFileFormat.Type.WAVE, path.toFile());
         } catch (IOException e) {

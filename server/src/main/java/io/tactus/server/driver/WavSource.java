@@ -1,6 +1,7 @@
 package io.tactus.server.driver;
 
 import io.tactus.api.TactusException;
+import io.tactus.javasound.PcmCodec;
 
 import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;
@@ -16,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An opened, checked WAV file whose samples {@link SampleCodec} can decode. Parsing is left entirely to
+ * An opened, checked WAV file whose samples {@link PcmCodec} can decode. Parsing is left entirely to
  * {@code javax.sound.sampled}; formats our codec does not read (8-bit unsigned, µ-law, 64-bit float) are
  * first converted by AudioSystem, which costs a copy but keeps us out of the header business. Every
  * failure a user can cause becomes a {@link TactusException} naming the file.
@@ -27,7 +28,7 @@ final class WavSource implements AutoCloseable {
     /** The format as stored in the file, before any conversion: the default for the output file. */
     final AudioFormat fileFormat;
     final AudioInputStream stream;
-    final SampleCodec codec;
+    final PcmCodec codec;
     /** Frames in the file, or {@link AudioSystem#NOT_SPECIFIED} when the header does not say. */
     final long frameLength;
 
@@ -35,7 +36,7 @@ final class WavSource implements AutoCloseable {
         this.path = path;
         this.fileFormat = fileFormat;
         this.stream = stream;
-        this.codec = SampleCodec.of(stream.getFormat());
+        this.codec = PcmCodec.of(stream.getFormat());
         this.frameLength = frameLength;
     }
 
@@ -95,7 +96,7 @@ final class WavSource implements AutoCloseable {
     /** The stream itself when our codec reads it, otherwise AudioSystem's conversion to one it does. */
     private static AudioInputStream decodable(AudioInputStream stream, Path path, String role) {
         AudioFormat format = stream.getFormat();
-        if (SampleCodec.supports(format)) {
+        if (PcmCodec.supports(format)) {
             return stream;
         }
         for (AudioFormat wanted : conversions(format)) {

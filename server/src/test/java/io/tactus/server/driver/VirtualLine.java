@@ -1,5 +1,7 @@
 package io.tactus.server.driver;
 
+import io.tactus.javasound.PcmCodec;
+
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
 import javax.sound.sampled.Control;
@@ -62,7 +64,7 @@ abstract class VirtualLine implements DataLine {
             if (open) {
                 throw new LineUnavailableException("already open");
             }
-            if (!SampleCodec.supports(format) || format.getEncoding() != AudioFormat.Encoding.PCM_SIGNED) {
+            if (!PcmCodec.supports(format) || format.getEncoding() != AudioFormat.Encoding.PCM_SIGNED) {
                 throw new IllegalArgumentException("unsupported format " + format);
             }
             this.format = format;

@@ -1,5 +1,7 @@
 package io.tactus.server.driver;
 
+import io.tactus.javasound.PcmCodec;
+
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.LineUnavailableException;
@@ -83,7 +85,7 @@ public final class VirtualTargetLine extends VirtualLine implements TargetDataLi
             }
         }
         byte[] encoded = new byte[frames * format.getFrameSize()];
-        SampleCodec.of(format).encode(samples, frames, encoded);
+        PcmCodec.of(format).encode(samples, frames, encoded);
         System.arraycopy(encoded, 0, b, off, encoded.length);
     }
 
