@@ -23,7 +23,6 @@ abstract sealed class RehearsalClient implements TimedProcess
     private final PortNode in;
     private final PortNode out;
     private long calls;
-    private boolean triggered;
     private boolean timedOut;
     private long ownStart;
     private long ownNanos;
@@ -36,7 +35,6 @@ abstract sealed class RehearsalClient implements TimedProcess
 
     @Override
     public void trigger(int nframes) {
-        triggered = true;
         triggers++;
     }
 
@@ -60,7 +58,6 @@ abstract sealed class RehearsalClient implements TimedProcess
             ownStart = start;
             ownNanos = System.nanoTime() - start;
         }
-        triggered = false;
     }
 
     @Override
