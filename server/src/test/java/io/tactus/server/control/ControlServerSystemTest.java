@@ -25,7 +25,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import static io.tactus.server.control.ControlTestSupport.mode;
-import static io.tactus.server.control.ControlTestSupport.within;
+import static io.tactus.server.ServerTestSupport.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -110,7 +110,7 @@ class ControlServerSystemTest {
 
                 client.ok(new Request.Deactivate());
                 long after = process.cyclesDone.get();
-                ControlTestSupport.sleep(50);
+                io.tactus.server.ServerTestSupport.sleep(50);
                 assertEquals(after, process.cyclesDone.get(), "a deactivated client is not triggered");
             }
             client.ok(new Request.Goodbye());
@@ -130,7 +130,7 @@ class ControlServerSystemTest {
                 client.ok(new Request.Activate());
                 RemoteClient remote = control.client("sleepy").orElseThrow();
                 server.restartMetrics();
-                ControlTestSupport.sleep(300);
+                io.tactus.server.ServerTestSupport.sleep(300);
                 MetricsSnapshot window = server.stopMetrics(2, TimeUnit.SECONDS);
                 assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
                 assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "

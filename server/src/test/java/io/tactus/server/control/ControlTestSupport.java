@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 /** Servers for control-socket tests: unique names, no watchdog (timeouts must not evict), realtime when root. */
 final class ControlTestSupport {
@@ -43,26 +42,5 @@ final class ControlTestSupport {
 
     static String mode(Path file) throws IOException {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
-    }
-
-    /** Polls {@code condition} every 5 ms for up to {@code millis}; true once it holds. */
-    static boolean within(long millis, BooleanSupplier condition) {
-        long end = System.nanoTime() + millis * 1_000_000;
-        while (System.nanoTime() < end) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            sleep(5);
-        }
-        return condition.getAsBoolean();
-    }
-
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
     }
 }

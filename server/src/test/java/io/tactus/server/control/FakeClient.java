@@ -44,7 +44,7 @@ final class FakeClient implements AutoCloseable {
         long end = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (bytes.hasRemaining() && System.currentTimeMillis() < end) {
             if (channel.write(bytes) == 0) {
-                ControlTestSupport.sleep(1);
+                io.tactus.server.ServerTestSupport.sleep(1);
             }
         }
     }
@@ -78,7 +78,7 @@ final class FakeClient implements AutoCloseable {
                 if (System.currentTimeMillis() > end) {
                     throw new AssertionError("no frame from the server within " + TIMEOUT_MILLIS + " ms");
                 }
-                ControlTestSupport.sleep(1);
+                io.tactus.server.ServerTestSupport.sleep(1);
             }
         }
     }

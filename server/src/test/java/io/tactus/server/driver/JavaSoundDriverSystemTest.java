@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static io.tactus.server.driver.JavaSoundFixtures.RATE;
-import static io.tactus.server.driver.JavaSoundFixtures.await;
+import static io.tactus.server.ServerTestSupport.within;
 import static io.tactus.server.driver.JavaSoundFixtures.device;
-import static io.tactus.server.driver.JavaSoundFixtures.sleep;
+import static io.tactus.server.ServerTestSupport.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,7 +54,7 @@ class JavaSoundDriverSystemTest {
         try {
             recorder = new Recorder(server, 3 * RATE);
             VirtualSourceLine line = VirtualDeviceProvider.DEVICE.source();
-            assertTrue(await(() -> line.isRunning(), 10_000), "the first period started the line");
+            assertTrue(within(10_000, () -> line.isRunning()), "the first period started the line");
             sleep(500);
             long t1 = System.nanoTime();
             long played1 = line.getLongFramePosition();
@@ -109,17 +109,17 @@ class JavaSoundDriverSystemTest {
                 }
             });
             VirtualSourceLine line = VirtualDeviceProvider.DEVICE.source();
-            assertTrue(await(() -> line.isRunning(), 10_000), "the first period started the line");
+            assertTrue(within(10_000, () -> line.isRunning()), "the first period started the line");
             sleep(300);
             server.restartMetrics();
             assertEquals(0, driver.xruns(), "none before the stall");
 
             line.runAhead(Long.MAX_VALUE); // the device plays all it has at once: it runs dry
-            assertTrue(await(() -> driver.playbackUnderruns() >= 1, 2_000), "the writer saw the device run dry");
+            assertTrue(within(2_000, () -> driver.playbackUnderruns() >= 1), "the writer saw the device run dry");
             sleep(300);
 
             MetricsSnapshot m = server.stopMetrics(5, TimeUnit.SECONDS);
-            assertTrue(await(() -> recorded.get() == driver.xruns(), 2_000),
+            assertTrue(within(2_000, () -> recorded.get() == driver.xruns()),
                     "every driver xrun marked a cycle as xrun: " + recorded.get() + " of " + driver.xruns());
             System.out.printf("javasound induced underrun: %d underrun(s), %d driver xrun(s), XRUN Count %d%n",
                     driver.playbackUnderruns(), driver.xruns(), m.xruns());

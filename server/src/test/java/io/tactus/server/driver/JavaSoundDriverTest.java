@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 import java.nio.FloatBuffer;
 
 import static io.tactus.server.driver.JavaSoundFixtures.RATE;
-import static io.tactus.server.driver.JavaSoundFixtures.await;
+import static io.tactus.server.ServerTestSupport.within;
 import static io.tactus.server.driver.JavaSoundFixtures.device;
 import static io.tactus.server.driver.JavaSoundFixtures.driverThreadsAlive;
-import static io.tactus.server.driver.JavaSoundFixtures.sleep;
+import static io.tactus.server.ServerTestSupport.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,7 +69,7 @@ class JavaSoundDriverTest {
 
         // The first period starts the line behind two periods of silence: the buffer is then full.
         driver.write(playback, NFRAMES);
-        assertTrue(await(() -> line.framesWritten() == buffer, 5_000), "margin and first period written");
+        assertTrue(within(5_000, () -> line.framesWritten() == buffer), "margin and first period written");
         // The second is taken by the writer, which then waits on the stalled device.
         driver.write(playback, NFRAMES);
         sleep(100);
@@ -98,16 +98,16 @@ class JavaSoundDriverTest {
             FloatBuffer[] playback = {FloatBuffer.allocate(NFRAMES), FloatBuffer.allocate(NFRAMES)};
             VirtualSourceLine line = VirtualDeviceProvider.DEVICE.source();
             driver.write(playback, NFRAMES);
-            assertTrue(await(() -> line.framesWritten() == 3 * NFRAMES, 5_000), "margin and first period written");
+            assertTrue(within(5_000, () -> line.framesWritten() == 3 * NFRAMES), "margin and first period written");
 
             line.runAhead(Long.MAX_VALUE); // plays all it has at once; then nothing comes for a while
-            assertTrue(await(() -> driver.playbackUnderruns() == 1, 2_000), "the writer saw the device run dry");
+            assertTrue(within(2_000, () -> driver.playbackUnderruns() == 1), "the writer saw the device run dry");
             sleep(100);
             assertEquals(1, driver.playbackUnderruns(), "one episode, however long it lasts");
 
             line.freeze(true); // hold the device so the refilled margin is not played dry again
             driver.write(playback, NFRAMES);
-            assertTrue(await(() -> line.framesWritten() == 3 * NFRAMES + 2 * NFRAMES + NFRAMES, 2_000),
+            assertTrue(within(2_000, () -> line.framesWritten() == 3 * NFRAMES + 2 * NFRAMES + NFRAMES),
                     "the next period comes behind a fresh margin of silence: " + line.framesWritten());
             assertEquals(1, driver.xruns());
         } finally {

@@ -4,9 +4,7 @@ import io.tactus.javasound.PcmCodec;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
-import javax.sound.sampled.Control;
 import javax.sound.sampled.DataLine;
-import javax.sound.sampled.LineListener;
 import javax.sound.sampled.LineUnavailableException;
 
 /**
@@ -15,7 +13,7 @@ import javax.sound.sampled.LineUnavailableException;
  * {@link #freeze frozen}. All state is guarded by the line's monitor; blocking calls wait on it in short
  * slices, so a stop, flush or close from another thread releases them, as the javadoc asks.
  */
-abstract class VirtualLine implements DataLine {
+abstract class VirtualLine extends ControlFreeTestLine implements DataLine {
 
     private static final int DEFAULT_BUFFER_FRAMES = 4096;
 
@@ -59,7 +57,8 @@ abstract class VirtualLine implements DataLine {
         notifyAll();
     }
 
-    protected final void openLine(AudioFormat format, int bufferBytes) throws LineUnavailableException {
+    /** As SourceDataLine's and TargetDataLine's open: 16- or 24-bit signed PCM only. */
+    public void open(AudioFormat format, int bufferBytes) throws LineUnavailableException {
         synchronized (this) {
             if (open) {
                 throw new LineUnavailableException("already open");
@@ -71,6 +70,10 @@ abstract class VirtualLine implements DataLine {
             this.bufferFrames = bufferBytes > 0 ? bufferBytes / format.getFrameSize() : DEFAULT_BUFFER_FRAMES;
             this.open = true;
         }
+    }
+
+    public void open(AudioFormat format) throws LineUnavailableException {
+        open(format, 0);
     }
 
     /** Waits a little for the clock to move or another thread to act. Holds the lock. */
@@ -150,30 +153,5 @@ abstract class VirtualLine implements DataLine {
     @Override
     public DataLine.Info getLineInfo() {
         return info;
-    }
-
-    @Override
-    public Control[] getControls() {
-        return new Control[0];
-    }
-
-    @Override
-    public boolean isControlSupported(Control.Type control) {
-        return false;
-    }
-
-    @Override
-    public Control getControl(Control.Type control) {
-        throw new IllegalArgumentException("no controls");
-    }
-
-    @Override
-    public void addLineListener(LineListener listener) {
-        // No events.
-    }
-
-    @Override
-    public void removeLineListener(LineListener listener) {
-        // No events.
     }
 }

@@ -2,10 +2,8 @@ package io.tactus.server.driver;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
-import javax.sound.sampled.Control;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.Line;
-import javax.sound.sampled.LineListener;
 import javax.sound.sampled.LineUnavailableException;
 import javax.sound.sampled.Mixer;
 import javax.sound.sampled.SourceDataLine;
@@ -16,7 +14,7 @@ import javax.sound.sampled.TargetDataLine;
  * open once at a time (a second open is "busy"). It takes 16- and 24-bit little-endian PCM only, mono or
  * stereo, at any rate, so the driver's format choice has to pass over float and 32-bit PCM.
  */
-public final class VirtualMixer implements Mixer {
+public final class VirtualMixer extends ControlFreeTestLine implements Mixer {
 
     private static final AudioFormat[] FORMATS = {
         new AudioFormat(AudioFormat.Encoding.PCM_SIGNED, AudioSystem.NOT_SPECIFIED, 16, 2, 4, AudioSystem.NOT_SPECIFIED, false),
@@ -148,30 +146,5 @@ public final class VirtualMixer implements Mixer {
     @Override
     public boolean isOpen() {
         return true;
-    }
-
-    @Override
-    public Control[] getControls() {
-        return new Control[0];
-    }
-
-    @Override
-    public boolean isControlSupported(Control.Type control) {
-        return false;
-    }
-
-    @Override
-    public Control getControl(Control.Type control) {
-        throw new IllegalArgumentException("no controls");
-    }
-
-    @Override
-    public void addLineListener(LineListener listener) {
-        // No events.
-    }
-
-    @Override
-    public void removeLineListener(LineListener listener) {
-        // No events.
     }
 }

@@ -1,8 +1,6 @@
 package io.tactus.server.driver;
 
-import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.DataLine;
-import javax.sound.sampled.LineUnavailableException;
 import javax.sound.sampled.SourceDataLine;
 
 /**
@@ -31,16 +29,6 @@ public final class VirtualSourceLine extends VirtualLine implements SourceDataLi
         }
         // Device time without data passes unused: the device waits for the writer.
         return frames;
-    }
-
-    @Override
-    public void open(AudioFormat format, int bufferSize) throws LineUnavailableException {
-        openLine(format, bufferSize);
-    }
-
-    @Override
-    public void open(AudioFormat format) throws LineUnavailableException {
-        openLine(format, 0);
     }
 
     @Override

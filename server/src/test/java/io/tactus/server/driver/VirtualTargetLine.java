@@ -2,9 +2,7 @@ package io.tactus.server.driver;
 
 import io.tactus.javasound.PcmCodec;
 
-import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.DataLine;
-import javax.sound.sampled.LineUnavailableException;
 import javax.sound.sampled.TargetDataLine;
 
 /**
@@ -41,16 +39,6 @@ public final class VirtualTargetLine extends VirtualLine implements TargetDataLi
         }
         notifyAll();
         return frames;
-    }
-
-    @Override
-    public void open(AudioFormat format, int bufferSize) throws LineUnavailableException {
-        openLine(format, bufferSize);
-    }
-
-    @Override
-    public void open(AudioFormat format) throws LineUnavailableException {
-        openLine(format, 0);
     }
 
     @Override
