@@ -309,10 +309,14 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         return engine.inputEnded();
     }
 
-    /** Opens a measurement window at the next cycle: every figure so far is forgotten. Returns that cycle. */
+    /**
+     * Opens a measurement window at the next cycle: every figure so far is forgotten, and so are the
+     * watchdog's logged xruns and timeouts (not its actions). Returns that cycle.
+     */
     public long restartMetrics() {
         long cycle = engine.cyclesRun();
         metrics.restartAt(cycle);
+        watchdog.restartObservations();
         return cycle;
     }
 

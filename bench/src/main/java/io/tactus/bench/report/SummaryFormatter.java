@@ -5,6 +5,7 @@ import io.tactus.bench.stress.StressSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
 
 import io.tactus.bench.stress.WatchdogOutcome;
+import io.tactus.server.watchdog.Watchdog;
 import io.tactus.server.watchdog.WatchdogEvent;
 import io.tactus.server.watchdog.WatchdogSettings;
 
@@ -135,9 +136,25 @@ public final class SummaryFormatter {
             line(out, "XRUNs blamed on (the client(s) that consumed the cycle; \"(host)\" when none did): " + blame.entrySet().stream()
                     .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                     .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))
-                    + (w.observedDropped() > 0 ? " (over the first " + 1000 + " xruns and timeouts)" : ""));
+                    + (w.observedDropped() > 0 ? OVER_THE_LOGGED : ""));
+        }
+        Map<String, Integer> timeouts = w.timeoutsBlamed();
+        if (!timeouts.isEmpty()) {
+            int total = timeouts.values().stream().mapToInt(Integer::intValue).sum();
+            List<Map.Entry<String, Integer>> worst = timeouts.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).toList();
+            line(out, "Timeouts by client (" + w.timeoutsNotBegun() + " of " + total
+                    + " had not begun the cycle when the server stopped waiting): "
+                    + worst.stream().limit(TIMEOUT_CLIENTS_LISTED).map(e -> e.getKey() + " " + e.getValue())
+                            .collect(Collectors.joining(", "))
+                    + (worst.size() > TIMEOUT_CLIENTS_LISTED ? ", and " + (worst.size() - TIMEOUT_CLIENTS_LISTED) + " more clients" : "")
+                    + (w.observedDropped() > 0 ? OVER_THE_LOGGED : ""));
         }
     }
+
+    private static final int TIMEOUT_CLIENTS_LISTED = 8;
+    private static final String OVER_THE_LOGGED = " (over the first " + Watchdog.OBSERVED_EVENTS_KEPT
+            + " xruns and timeouts, which summary.json lists)";
 
     private static String mib(long kib) {
         return String.format(Locale.ROOT, "%.1f MiB", kib / 1024.0);

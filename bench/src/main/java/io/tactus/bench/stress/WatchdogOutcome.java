@@ -79,9 +79,24 @@ public record WatchdogOutcome(String policy, List<WatchdogEvent> events, long ob
 
     /** Xruns blamed per client ("(host)" when no client consumed the cycle), over the logged events. */
     public Map<String, Integer> xrunsBlamed() {
+        return blamed(WatchdogEvent.Action.XRUN);
+    }
+
+    /** Timeouts per client, over the logged events of the measured time. */
+    public Map<String, Integer> timeoutsBlamed() {
+        return blamed(WatchdogEvent.Action.TIMEOUT);
+    }
+
+    /** Logged timeouts of the measured time whose client had not begun the cycle when the server stopped waiting. */
+    public long timeoutsNotBegun() {
+        return events.stream().filter(e -> e.action() == WatchdogEvent.Action.TIMEOUT && measured(e))
+                .filter(e -> e.figures().getOrDefault("began", 1.0) == 0.0).count();
+    }
+
+    private Map<String, Integer> blamed(WatchdogEvent.Action action) {
         Map<String, Integer> blame = new TreeMap<>();
         for (WatchdogEvent e : events) {
-            if (e.action() == WatchdogEvent.Action.XRUN && measured(e)) {
+            if (e.action() == action && measured(e)) {
                 for (String name : e.client().split(", ")) {
                     blame.merge(name, 1, Integer::sum);
                 }

@@ -3,22 +3,27 @@ package io.tactus.bench.report;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.rt.SchedulingSettings;
+import io.tactus.bench.stress.WatchdogOutcome;
 import io.tactus.server.telemetry.MetricsSnapshot;
+import io.tactus.server.watchdog.WatchdogEvent;
+import io.tactus.server.watchdog.WatchdogEvent.Action;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class SummaryFormatterTest {
 
+    private static final StressSettings SETTINGS = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70),
+            0, false, 200, io.tactus.bench.load.LoadKind.NONE, 0);
+    private static final MetricsSnapshot METRICS = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0,
+            960.2, 500.0, 457.3, 440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
+    private static final CpuUsage CPU = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
+
     @Test
     void shouldPrintTheJackTest3BlockLabelForLabelThenTactusLines() {
-        StressSettings settings = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 200,
-                io.tactus.bench.load.LoadKind.NONE, 0);
-        MetricsSnapshot m = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
-                440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
-        CpuUsage cpu = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
         String expected = """
                 *********************************************
                 Total seconds ran . . . . . . :   300
@@ -66,7 +71,30 @@ class SummaryFormatterTest {
                 Warm-up Excluded  . . . . . . : 2 s
                 *********************************************
                 """;
-        assertEquals(expected, SummaryFormatter.format(new StressResult(settings, m, cpu, "SCHED_FIFO 70", 0, 0)));
+        assertEquals(expected, SummaryFormatter.format(new StressResult(SETTINGS, METRICS, CPU, "SCHED_FIFO 70", 0, 0)));
+    }
+
+    private static WatchdogEvent event(long cycle, Action action, String client, double began) {
+        return new WatchdogEvent(cycle * 1_333_333, cycle, "evict", action, client, "why", Map.of("began", began));
+    }
+
+    @Test
+    void shouldListWhomTheXrunsAndTimeoutsWereBlamedOnAfterTheBlock() {
+        StressResult result = new StressResult(SETTINGS, METRICS, CPU, "SCHED_FIFO 70", 0, 0, "none", List.of(), -1, -1,
+                new WatchdogOutcome("evict", List.of(
+                        event(5, Action.TIMEOUT, "jt3_1", 0.0),
+                        event(5, Action.TIMEOUT, "jt3_2", 0.0),
+                        event(6, Action.TIMEOUT, "jt3_1", 1.0),
+                        event(7, Action.XRUN, "(host)", 1.0)),
+                        0, List.of(), 0, List.of(), List.of(), "unchanged"));
+
+        String text = SummaryFormatter.format(result);
+
+        String[] lines = text.split("\n");
+        assertEquals("XRUNs blamed on (the client(s) that consumed the cycle; \"(host)\" when none did): (host) 1",
+                lines[lines.length - 2]);
+        assertEquals("Timeouts by client (2 of 3 had not begun the cycle when the server stopped waiting): jt3_1 2, jt3_2 1",
+                lines[lines.length - 1]);
     }
 
     @Test

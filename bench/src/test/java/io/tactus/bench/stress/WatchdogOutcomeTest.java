@@ -48,6 +48,30 @@ class WatchdogOutcomeTest {
         assertEquals(-0.5, w.secondsOf(w.events().get(0)), 1e-9);
     }
 
+    private static WatchdogEvent timeout(long atMillis, String client, boolean began) {
+        return new WatchdogEvent(START + atMillis * MS, atMillis, "evict", Action.TIMEOUT, client, "why",
+                Map.of("began", began ? 1.0 : 0.0));
+    }
+
+    private static WatchdogOutcome timeouts() {
+        return new WatchdogOutcome("evict", List.of(
+                timeout(-20, "jt3_1", false),                 // warm-up: not counted
+                timeout(5, "jt3_1", false),
+                timeout(5, "jt3_2", false),
+                timeout(6, "jt3_1", true),
+                event(7, Action.XRUN, "(host)")),
+                0, List.of(), START, List.of(), List.of(), "unchanged");
+    }
+
+    @Test
+    void shouldCountTheMeasuredTimeoutsPerClientAndThoseThatHadNotBegun() {
+        WatchdogOutcome w = timeouts();
+
+        assertEquals(Map.of("jt3_1", 2, "jt3_2", 1), w.timeoutsBlamed());
+        assertEquals(2, w.timeoutsNotBegun());
+        assertEquals(Map.of("(host)", 1), w.xrunsBlamed());
+    }
+
     @Test
     void shouldReportNoShedWhenTheHogNeverTurnedHyperactiveOrWasNeverShed() {
         WatchdogOutcome never = new WatchdogOutcome("none", List.of(event(11_000, Action.XRUN, "hog_1")), 0,

@@ -1,5 +1,8 @@
 package io.tactus.server.driver;
 
+import javax.sound.sampled.DataLine;
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * Joins a driver thread even if the closing thread is interrupted, then restores the interrupt. Close
  * must not return while an I/O thread still holds data, or samples would be lost; the cost is that an
@@ -8,6 +11,19 @@ package io.tactus.server.driver;
 final class Join {
 
     private Join() {
+    }
+
+    /**
+     * Ends a line's I/O thread: wakes it if parked, stops and flushes the line (which releases a read or
+     * write blocked on it), closes the line for good and joins the thread. The caller has already told
+     * the thread it is closing.
+     */
+    static void closeLine(DataLine line, Thread thread) {
+        LockSupport.unpark(thread);
+        line.stop();
+        line.flush();
+        line.close();
+        uninterruptibly(thread);
     }
 
     static void uninterruptibly(Thread thread) {

@@ -60,12 +60,7 @@ final class LinePlayer implements Runnable {
     /** Stops the device at once (what is queued is not played), ends the thread and closes the line. */
     void stop() {
         closing = true;
-        LockSupport.unpark(thread);
-        // Stop and flush release a write blocked on a full buffer; close ends it for good.
-        line.stop();
-        line.flush();
-        line.close();
-        Join.uninterruptibly(thread);
+        Join.closeLine(line, thread);
     }
 
     /** Underrun episodes so far: times the device played everything it had. */

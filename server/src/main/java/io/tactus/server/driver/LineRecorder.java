@@ -53,12 +53,7 @@ final class LineRecorder implements Runnable {
     /** Stops the device, ends the thread and closes the line. */
     void stop() {
         closing = true;
-        LockSupport.unpark(thread);
-        // Stop and flush release a read blocked on an empty line; close ends it for good.
-        line.stop();
-        line.flush();
-        line.close();
-        Join.uninterruptibly(thread);
+        Join.closeLine(line, thread);
     }
 
     /** Periods lost because the ring or the line was full. */

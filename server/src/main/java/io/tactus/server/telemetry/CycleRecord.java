@@ -71,6 +71,12 @@ public final class CycleRecord {
      */
     public int timeoutClient;
     /**
+     * The (client, cycle) pairs of this cycle that count towards Timeout Count (DESIGN.md): clients whose
+     * call spans the deadline or that did not answer within their own limit. Filled in by the consumer
+     * ({@link #findTimeoutClient()}).
+     */
+    public int timeouts;
+    /**
      * Per client in graph order: an out-of-process client that had not answered within its own time limit
      * (its outputs were silence; see {@link io.tactus.server.graph.TimedProcess}). Set by the engine.
      */
@@ -116,23 +122,45 @@ public final class CycleRecord {
 
     /**
      * Sets {@link #timeoutClient}: the client whose call spans the deadline, else the first out-of-process
-     * client that did not answer within its own time limit. Consumer thread.
+     * client that did not answer within its own time limit; and {@link #timeouts}, how many clients of the
+     * cycle did either. Consumer thread.
      */
     public void findTimeoutClient() {
-        timeoutClient = NONE;
+        int spanning = NONE;
+        int firstTimedOut = NONE;
+        int count = 0;
         for (int i = 0; i < clientCount; i++) {
-            long start = clientStarts[i];
-            if (start <= deadline && start + clientNanos[i] > deadline) {
-                timeoutClient = i;
-                return;
+            boolean spans = spansDeadline(i);
+            if (spans && spanning == NONE) {
+                spanning = i;
             }
-        }
-        for (int i = 0; i < clientCount; i++) {
-            if (clientTimedOut[i]) {
-                timeoutClient = i;
-                return;
+            if (clientTimedOut[i] && firstTimedOut == NONE) {
+                firstTimedOut = i;
             }
+            count += timedOut(i) ? 1 : 0;
         }
+        timeoutClient = spanning != NONE ? spanning : firstTimedOut;
+        timeouts = count;
+    }
+
+    /** Whether the call of the client at plan position {@code i} was still running when the deadline passed. */
+    public boolean spansDeadline(int i) {
+        long start = clientStarts[i];
+        return start <= deadline && start + clientNanos[i] > deadline;
+    }
+
+    /**
+     * Whether the client at plan position {@code i} began its work this cycle. An out-of-process client the
+     * server gave up on has own work only if it had begun (its started stamp is of this cycle); its start
+     * is then its own stamp, else when the server called it.
+     */
+    public boolean began(int i) {
+        return clientStarts[i] != 0 && (!clientTimedOut[i] || clientNanos[i] > 0);
+    }
+
+    /** Whether the client at plan position {@code i} counts towards {@link #timeouts}. */
+    public boolean timedOut(int i) {
+        return spansDeadline(i) || clientTimedOut[i];
     }
 
     /** Cycle time c_k = E_k - W_k. */

@@ -121,9 +121,7 @@ public final class RunMetrics {
             xruns++;
         }
         skipped += r.skippedPeriods;
-        if (r.timeoutClient != CycleRecord.NONE) {
-            timeouts++;
-        }
+        timeouts += r.timeouts;
         perSecond(r, load, charged ? delay : 0);
     }
 
@@ -148,7 +146,7 @@ public final class RunMetrics {
             closeSecond();
             second = new SecondAccumulator(index);
         }
-        second.add(load, delay, r.xrun, r.timeoutClient != CycleRecord.NONE, r.clientCount);
+        second.add(load, delay, r.xrun, r.timeouts, r.clientCount);
     }
 
     private void closeSecond() {
@@ -201,13 +199,13 @@ public final class RunMetrics {
             this.index = index;
         }
 
-        void add(double load, long delay, boolean xrun, boolean timeout, int clientCount) {
+        void add(double load, long delay, boolean xrun, int cycleTimeouts, int clientCount) {
             cycles++;
             loadSum += load;
             loadMax = Math.max(loadMax, load);
             delayMax = Math.max(delayMax, delay);
             xruns += xrun ? 1 : 0;
-            timeouts += timeout ? 1 : 0;
+            timeouts += cycleTimeouts;
             clients = clientCount;
         }
 

@@ -22,7 +22,7 @@ import java.util.function.DoubleSupplier;
 public final class Watchdog implements CycleListener {
 
     /** Xrun and timeout events kept in the log; the rest are counted. Actions are always kept. */
-    static final int OBSERVED_EVENTS_KEPT = 1000;
+    public static final int OBSERVED_EVENTS_KEPT = 1000;
     static final int ACTIONS_KEPT = 10_000;
     /** A client whose own work took this share of the period is named as having consumed an xrun cycle. */
     static final double CONSUMER_SHARE = 0.25;
@@ -77,8 +77,8 @@ public final class Watchdog implements CycleListener {
         if (cycle.xrun) {
             blameXrun(cycle);
         }
-        if (cycle.timeoutClient != CycleRecord.NONE) {
-            blameTimeout(cycle);
+        if (cycle.timeouts > 0) {
+            blameTimeouts(cycle);
         }
         policy.onCycle(cycle, steps, this);
     }
@@ -187,27 +187,49 @@ public final class Watchdog implements CycleListener {
         double late = (cycle.end - cycle.deadline) / 1000.0;
         double delay = cycle.delayNanos() / 1000.0;
         double used = cycle.cycleNanos() / 1000.0;
+        double offCpu = cycle.offCpuNanos() / 1000.0;
+        double remoteWait = cycle.remoteWaitNanos / 1000.0;
         String reason = named > 0
                 ? String.format("cycle %d ended %.0f usecs late; it took %.0f usecs, consumed by %s", cycle.cycle, late, used, figures)
                 : String.format("cycle %d ended %.0f usecs late with no client over %.0f usecs: the engine woke %.0f usecs late "
-                        + "and the cycle took %.0f usecs (host or kernel)", cycle.cycle, late, threshold / 1000.0, delay, used);
+                        + "and the cycle took %.0f usecs, %.0f of them with the engine off the CPU and %.0f waiting for "
+                        + "out-of-process clients (host or kernel)", cycle.cycle, late, threshold / 1000.0, delay, used, offCpu, remoteWait);
         observe(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.XRUN,
                 named > 0 ? names.toString() : "(host)", reason,
-                Map.of("lateMicros", late, "delayMicros", delay, "cycleMicros", used)));
+                Map.of("lateMicros", late, "delayMicros", delay, "cycleMicros", used, "offCpuMicros", offCpu,
+                        "remoteWaitMicros", remoteWait)));
     }
 
-    private void blameTimeout(CycleRecord cycle) {
+    /** One event per client that timed out this cycle: still running at the deadline, or not answering in time. */
+    private void blameTimeouts(CycleRecord cycle) {
+        for (int i = 0; i < cycle.clientCount; i++) {
+            if (cycle.timedOut(i)) {
+                blameTimeout(cycle, i);
+            }
+        }
+    }
+
+    private void blameTimeout(CycleRecord cycle, int i) {
         timeoutEvents++;
-        int i = cycle.timeoutClient;
         String name = cycle.plan.clientName(i);
         if (steps[i] != null) {
             steps[i].timeouts++;
         }
         double own = cycle.clientNanos[i] / 1000.0;
         double wait = cycle.clientWaits[i] / 1000.0;
+        String reason;
+        if (cycle.spansDeadline(i)) {
+            reason = String.format("still running at the deadline of cycle %d: own work %.0f usecs after waiting %.0f usecs",
+                    cycle.cycle, own, wait);
+        } else if (!cycle.began(i)) {
+            reason = String.format("did not begin cycle %d before the server stopped waiting for it "
+                    + "(not scheduled, stopped, or still busy with an earlier cycle)", cycle.cycle);
+        } else {
+            reason = String.format("began cycle %d %.0f usecs after it was due and had worked %.0f usecs "
+                    + "when the server stopped waiting for it", cycle.cycle, wait, own);
+        }
         observe(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.TIMEOUT, name,
-                String.format("still running at the deadline of cycle %d: own work %.0f usecs after waiting %.0f usecs",
-                        cycle.cycle, own, wait), Map.of("ownMicros", own, "waitMicros", wait)));
+                reason, Map.of("ownMicros", own, "waitMicros", wait, "began", cycle.began(i) ? 1.0 : 0.0)));
     }
 
     private void observe(WatchdogEvent event) {
@@ -334,6 +356,16 @@ public final class Watchdog implements CycleListener {
         act(new WatchdogEvent(now, cycle, settings.policy().label(), WatchdogEvent.Action.EVICT, watch.name, reason,
                 Map.of("stuckMillis", stuckMillis)));
         actions.evict(client, "evicted by watchdog (" + settings.policy().label() + "): " + reason);
+    }
+
+    /**
+     * Forgets the xrun and timeout events logged so far (actions are kept), so that a measurement window
+     * that opens now gets the whole {@value #OBSERVED_EVENTS_KEPT} to itself: clients in JVMs of their own
+     * can fill it while they start. Any thread.
+     */
+    public synchronized void restartObservations() {
+        events.removeIf(e -> e.action() == WatchdogEvent.Action.XRUN || e.action() == WatchdogEvent.Action.TIMEOUT);
+        observedDropped = 0;
     }
 
     // ---- views (any thread) ----

@@ -92,13 +92,21 @@ class RunMetricsTest {
         withTimeout.deadline = withTimeout.idealStart + P;
         withTimeout.xrun = true;
         withTimeout.skippedPeriods = 2;
-        withTimeout.timeoutClient = 1;
+        withTimeout.clientCount = 3;
+        withTimeout.clientStarts[0] = withTimeout.wakeup;
+        withTimeout.clientNanos[0] = P / 10;
+        withTimeout.clientStarts[1] = withTimeout.wakeup + P / 10;
+        withTimeout.clientNanos[1] = 2 * P; // still running when the deadline passed
+        withTimeout.clientTimedOut[2] = true; // an out-of-process client that did not answer in time
         withTimeout.failedClient = CycleRecord.NONE;
         withTimeout.rtAllocatedBytes = -1;
+        withTimeout.findTimeoutClient();
         metrics.onCycle(withTimeout);
         MetricsSnapshot m = metrics.snapshot();
+        assertEquals(1, withTimeout.timeoutClient, "the client spanning the deadline is the one to blame");
         assertEquals(2, m.xruns());
-        assertEquals(1, m.timeouts());
+        assertEquals(2, m.timeouts(), "(client, cycle) pairs, not cycles");
+        assertEquals(2, m.perSecond().get(0).timeouts());
         assertEquals(2, m.skippedPeriods());
         assertEquals(0, m.rtAllocatedBytes(), "the last measured value is kept when a record has none");
     }

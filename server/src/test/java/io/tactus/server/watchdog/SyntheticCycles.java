@@ -90,6 +90,16 @@ final class SyntheticCycles {
         return names;
     }
 
+    /**
+     * Makes {@code client} an out-of-process client the server gave up on in every cycle from now: one that
+     * had begun the cycle (its own work so far as set by {@link #cost}), or one that had not begun it.
+     */
+    void giveUpOn(String client, boolean began) {
+        givenUp.put(client, began);
+    }
+
+    private final Map<String, Boolean> givenUp = new HashMap<>();
+
     void cost(String client, long ownNanos) {
         costs.put(client, ownNanos);
     }
@@ -150,6 +160,13 @@ final class SyntheticCycles {
         record.clientCount = plan.stepCount();
         long t = record.commandsDone;
         for (int i = 0; i < record.clientCount; i++) {
+            Boolean began = givenUp.get(plan.clientName(i));
+            record.clientTimedOut[i] = began != null;
+            if (began != null && !began) {
+                record.clientStarts[i] = t; // as the engine records it: when it called the client, no own work
+                record.clientNanos[i] = 0;
+                continue;
+            }
             record.clientStarts[i] = t;
             record.clientNanos[i] = work.nanos(plan.clientName(i), cycle);
             t += record.clientNanos[i];

@@ -74,6 +74,45 @@ class WatchdogBlameTest {
     }
 
     @Test
+    void shouldLogEveryClientTheServerGaveUpOnWithWhatItHadDone() {
+        cycles.add("asleep", share(0.02));
+        cycles.add("slow", share(0.10));
+        cycles.add("fine", share(0.02));
+        cycles.giveUpOn("asleep", false);
+        cycles.giveUpOn("slow", true);
+        cycles.start(WatchdogSettings.defaults(PolicyKind.NONE));
+
+        cycles.runCycles(5);
+
+        List<WatchdogEvent> timeouts = cycles.events(WatchdogEvent.Action.TIMEOUT);
+        assertEquals(10, timeouts.size(), "one event per client and cycle, not one per cycle");
+        assertEquals(5, cycles.view("asleep").timeouts());
+        assertEquals(5, cycles.view("slow").timeouts());
+        assertEquals(0, cycles.view("fine").timeouts());
+        WatchdogEvent asleep = timeouts.stream().filter(e -> e.client().equals("asleep")).findFirst().orElseThrow();
+        assertTrue(asleep.reason().startsWith("did not begin cycle 0 before the server stopped waiting"), asleep.reason());
+        assertEquals(0.0, asleep.figures().get("began"));
+        WatchdogEvent slow = timeouts.stream().filter(e -> e.client().equals("slow")).findFirst().orElseThrow();
+        assertTrue(slow.reason().startsWith("began cycle 0 0 usecs after it was due and had worked 133 usecs"), slow.reason());
+        assertEquals(1.0, slow.figures().get("began"));
+    }
+
+    @Test
+    void shouldForgetLoggedXrunsAndTimeoutsButNotActionsWhenAMeasurementWindowOpens() {
+        overloadedSerialOrder();
+        cycles.start(WatchdogSettings.defaults(PolicyKind.EVICT).withGraceMillis(0));
+        cycles.runCycles(750);
+        assertEquals(Watchdog.OBSERVED_EVENTS_KEPT, cycles.watchdog().events().size());
+
+        cycles.watchdog().restartObservations();
+
+        assertEquals(List.of(), cycles.watchdog().events());
+        assertEquals(0, cycles.watchdog().observedEventsDropped());
+        cycles.runCycles(10);
+        assertEquals(20, cycles.watchdog().events().size(), "an xrun and a timeout per cycle, logged again");
+    }
+
+    @Test
     void shouldNameTheHostWhenNoClientConsumedTheXrunCycle() {
         cycles.addMany("tiny", 10, ClientPriority.NORMAL, share(0.02));
         cycles.delay(share(0.95));
