@@ -144,7 +144,7 @@ public final class SummaryFormatter {
             List<Map.Entry<String, Integer>> worst = timeouts.entrySet().stream()
                     .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).toList();
             line(out, "Timeouts by client (" + w.timeoutsNotBegun() + " of " + total
-                    + " had not begun the cycle when the server stopped waiting): "
+                    + " had not begun their cycle): "
                     + worst.stream().limit(TIMEOUT_CLIENTS_LISTED).map(e -> e.getKey() + " " + e.getValue())
                             .collect(Collectors.joining(", "))
                     + (worst.size() > TIMEOUT_CLIENTS_LISTED ? ", and " + (worst.size() - TIMEOUT_CLIENTS_LISTED) + " more clients" : "")

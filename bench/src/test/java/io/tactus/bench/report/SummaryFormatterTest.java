@@ -93,7 +93,7 @@ class SummaryFormatterTest {
         String[] lines = text.split("\n");
         assertEquals("XRUNs blamed on (the client(s) that consumed the cycle; \"(host)\" when none did): (host) 1",
                 lines[lines.length - 2]);
-        assertEquals("Timeouts by client (2 of 3 had not begun the cycle when the server stopped waiting): jt3_1 2, jt3_2 1",
+        assertEquals("Timeouts by client (2 of 3 had not begun their cycle): jt3_1 2, jt3_2 1",
                 lines[lines.length - 1]);
     }
 
