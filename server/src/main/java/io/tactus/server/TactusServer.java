@@ -316,7 +316,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
     public long restartMetrics() {
         long cycle = engine.cyclesRun();
         metrics.restartAt(cycle);
-        watchdog.restartObservations();
+        watchdog.restartObservations(cycle);
         return cycle;
     }
 

@@ -42,6 +42,8 @@ public final class Watchdog implements CycleListener {
     private long xrunEvents;
     private long timeoutEvents;
     private long observedDropped;
+    /** Xruns and timeouts of earlier cycles are not logged (see {@link #restartObservations}). */
+    private long observeFrom;
     private long actionsTaken;
     private int shedsPending;
     private double budgetShare = 1;
@@ -233,6 +235,9 @@ public final class Watchdog implements CycleListener {
     }
 
     private void observe(WatchdogEvent event) {
+        if (event.cycle() < observeFrom && isXrunOrTimeout(event)) {
+            return; // before the measurement window: the consumer can still be catching up on those
+        }
         if (events.size() - actionsTaken < OBSERVED_EVENTS_KEPT) {
             events.add(event);
         } else {
@@ -359,13 +364,19 @@ public final class Watchdog implements CycleListener {
     }
 
     /**
-     * Forgets the xrun and timeout events logged so far (actions are kept), so that a measurement window
-     * that opens now gets the whole {@value #OBSERVED_EVENTS_KEPT} to itself: clients in JVMs of their own
-     * can fill it while they start. Any thread.
+     * Forgets the xrun and timeout events logged so far (actions are kept) and logs none of a cycle before
+     * {@code fromCycle}, so that a measurement window opening at that cycle gets the whole
+     * {@value #OBSERVED_EVENTS_KEPT} to itself: clients in JVMs of their own can fill the log while they
+     * start, and the consumer may still be working through those cycles when the window opens. Any thread.
      */
-    public synchronized void restartObservations() {
-        events.removeIf(e -> e.action() == WatchdogEvent.Action.XRUN || e.action() == WatchdogEvent.Action.TIMEOUT);
+    public synchronized void restartObservations(long fromCycle) {
+        observeFrom = fromCycle;
+        events.removeIf(Watchdog::isXrunOrTimeout);
         observedDropped = 0;
+    }
+
+    private static boolean isXrunOrTimeout(WatchdogEvent e) {
+        return e.action() == WatchdogEvent.Action.XRUN || e.action() == WatchdogEvent.Action.TIMEOUT;
     }
 
     // ---- views (any thread) ----

@@ -36,7 +36,7 @@ class EvictPolicyTest {
         assertTrue(acted.get(0).reason().contains("strike 1 of 3, muted for 1000 ms"), acted.get(0).reason());
         assertTrue(acted.get(2).reason().contains("strike 2 of 3"), acted.get(2).reason());
         assertTrue(acted.get(4).reason().contains("3 strikes within 10000 ms"), acted.get(4).reason());
-        cycles.watchdog().restartObservations();
+        cycles.watchdog().restartObservations(0);
         assertEquals(acted, cycles.actionEvents(), "a new measurement window forgets xruns and timeouts, never actions");
         for (int readmit : new int[] {1, 3}) {
             long backoff = acted.get(readmit).timeNanos() - acted.get(readmit - 1).timeNanos();

@@ -104,12 +104,16 @@ class WatchdogBlameTest {
         cycles.runCycles(750);
         assertEquals(Watchdog.OBSERVED_EVENTS_KEPT, cycles.watchdog().events().size());
 
-        cycles.watchdog().restartObservations();
+        cycles.watchdog().restartObservations(760); // the window opens at cycle 760; the consumer is at 750
 
         assertEquals(List.of(), cycles.watchdog().events());
         assertEquals(0, cycles.watchdog().observedEventsDropped());
         cycles.runCycles(10);
+        assertEquals(List.of(), cycles.watchdog().events(), "cycles 750-759 come before the window");
+        assertEquals(0, cycles.watchdog().observedEventsDropped());
+        cycles.runCycles(10);
         assertEquals(20, cycles.watchdog().events().size(), "an xrun and a timeout per cycle, logged again");
+        assertEquals(760, cycles.watchdog().events().get(0).cycle());
     }
 
     @Test
