@@ -89,8 +89,7 @@ public record WatchdogOutcome(String policy, List<WatchdogEvent> events, long ob
 
     /** Logged timeouts of the measured time whose client had not begun the cycle when the server stopped waiting. */
     public long timeoutsNotBegun() {
-        return events.stream().filter(e -> e.action() == WatchdogEvent.Action.TIMEOUT && measured(e))
-                .filter(e -> e.figures().getOrDefault("began", 1.0) == 0.0).count();
+        return events.stream().filter(e -> e.timeoutNotBegun() && measured(e)).count();
     }
 
     private Map<String, Integer> blamed(WatchdogEvent.Action action) {

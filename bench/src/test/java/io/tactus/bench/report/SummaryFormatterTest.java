@@ -75,7 +75,7 @@ class SummaryFormatterTest {
     }
 
     private static WatchdogEvent event(long cycle, Action action, String client, double began) {
-        return new WatchdogEvent(cycle * 1_333_333, cycle, "evict", action, client, "why", Map.of("began", began));
+        return new WatchdogEvent(cycle * 1_333_333, cycle, "evict", action, client, "why", Map.of(WatchdogEvent.BEGAN, began));
     }
 
     @Test

@@ -50,7 +50,7 @@ class WatchdogOutcomeTest {
 
     private static WatchdogEvent timeout(long atMillis, String client, boolean began) {
         return new WatchdogEvent(START + atMillis * MS, atMillis, "evict", Action.TIMEOUT, client, "why",
-                Map.of("began", began ? 1.0 : 0.0));
+                Map.of(WatchdogEvent.BEGAN, began ? 1.0 : 0.0));
     }
 
     private static WatchdogOutcome timeouts() {

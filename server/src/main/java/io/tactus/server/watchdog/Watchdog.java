@@ -231,7 +231,7 @@ public final class Watchdog implements CycleListener {
                     + "when the server stopped waiting for it", cycle.cycle, wait, own);
         }
         observe(new WatchdogEvent(cycle.end, cycle.cycle, settings.policy().label(), WatchdogEvent.Action.TIMEOUT, name,
-                reason, Map.of("ownMicros", own, "waitMicros", wait, "began", cycle.began(i) ? 1.0 : 0.0)));
+                reason, Map.of("ownMicros", own, "waitMicros", wait, WatchdogEvent.BEGAN, cycle.began(i) ? 1.0 : 0.0)));
     }
 
     private void observe(WatchdogEvent event) {

@@ -17,10 +17,21 @@ import java.util.Map;
 public record WatchdogEvent(long timeNanos, long cycle, String policy, Action action, String client, String reason,
                             Map<String, Double> figures) {
 
+    /** The figure of a TIMEOUT event that says whether the client had begun its cycle: 1 it had, 0 it had not. */
+    public static final String BEGAN = "began";
+
+    /** A TIMEOUT of a client that had not begun its cycle when the server stopped waiting for it. */
+    public boolean timeoutNotBegun() {
+        return action == Action.TIMEOUT && figures.getOrDefault(BEGAN, 1.0) == 0.0;
+    }
+
     public enum Action {
         /** A cycle missed its deadline (observed, not an action). */
         XRUN,
-        /** A client was still running at the deadline (observed). */
+        /**
+         * A client was still running at the deadline, or (in its own process) had not answered within its
+         * own limit (observed); {@link #BEGAN} says whether it had begun the cycle.
+         */
         TIMEOUT,
         /** The client is left out of the graph; its outputs read as silence. */
         MUTE,

@@ -91,10 +91,10 @@ class WatchdogBlameTest {
         assertEquals(0, cycles.view("fine").timeouts());
         WatchdogEvent asleep = timeouts.stream().filter(e -> e.client().equals("asleep")).findFirst().orElseThrow();
         assertTrue(asleep.reason().startsWith("did not begin cycle 0 before the server stopped waiting"), asleep.reason());
-        assertEquals(0.0, asleep.figures().get("began"));
+        assertEquals(0.0, asleep.figures().get(WatchdogEvent.BEGAN));
         WatchdogEvent slow = timeouts.stream().filter(e -> e.client().equals("slow")).findFirst().orElseThrow();
         assertTrue(slow.reason().startsWith("began cycle 0 0 usecs after it was due and had worked 133 usecs"), slow.reason());
-        assertEquals(1.0, slow.figures().get("began"));
+        assertEquals(1.0, slow.figures().get(WatchdogEvent.BEGAN));
     }
 
     @Test
