@@ -80,8 +80,14 @@ public final class ServerCommand implements Callable<Integer> {
             + " javasound: channels wanted (default ${DEFAULT-VALUE})")
     int ports;
 
-    @Option(names = "--spin-us", defaultValue = "200", description = "spin this long before each period instead of sleeping; -1 always spins (default ${DEFAULT-VALUE})")
-    long spinMicros;
+    @Option(names = "--spin-us", description = "spin this long before each period instead of sleeping; -1 always spins"
+            + " (default 200, or 0 with --async: asynchronous clients work in that time, and the engine outranks them)")
+    Long spinMicros;
+
+    @Option(names = "--async", description = "never wait for a client in another process (JACK2's default): each has a whole"
+            + " period for its work, and its outputs reach the graph one period later; without it the engine waits for"
+            + " each answer within the period (as JACK1 and jackd --sync)")
+    boolean async;
 
     @Mixin
     WatchdogOptions watchdog;
@@ -92,7 +98,7 @@ public final class ServerCommand implements Callable<Integer> {
         TactusServer server = TactusServer.start(settings);
         ControlServer control;
         try {
-            control = ControlServer.start(server);
+            control = ControlServer.start(server, async ? ControlServer.Timing.ASYNC : ControlServer.Timing.SYNC);
         } catch (RuntimeException e) {
             server.close();
             throw e;
@@ -105,7 +111,8 @@ public final class ServerCommand implements Callable<Integer> {
             stopped.countDown();
         }, "tactus-server-stop"));
         System.out.println("tactus server '" + name + "': " + rate + " Hz, " + frames + " frames, " + describe(settings.driver())
-                + server.scheduling().describe() + ", watchdog " + settings.watchdog().policy().label()
+                + server.scheduling().describe() + ", clients " + control.timing().label()
+                + ", watchdog " + settings.watchdog().policy().label()
                 + "; socket " + control.socketPath());
         System.out.flush();
         while (!stopped.await(100, TimeUnit.MILLISECONDS)) {
@@ -142,13 +149,18 @@ public final class ServerCommand implements Callable<Integer> {
         ServerSettings.validateRate(rate);
         io.tactus.ipc.RuntimeDirectory.requireServerName(name);
         EngineSettings engine = EngineSettings.of(rate, frames)
-                .withSpinNanos(spinMicros < 0 ? PeriodWaiter.FULL_SPIN : spinMicros * 1000);
+                .withSpinNanos(spinNanos());
         return ServerSettings.defaults()
                 .withName(name)
                 .withEngine(engine)
                 .withDriver(driver())
                 .withScheduling(scheduling())
                 .withWatchdog(watchdog.settings());
+    }
+
+    private long spinNanos() {
+        long micros = spinMicros != null ? spinMicros : async ? 0 : 200;
+        return micros < 0 ? PeriodWaiter.FULL_SPIN : micros * 1000;
     }
 
     /** The driver the flags ask for, not yet opened (opening finds the device or the files). */
@@ -158,6 +170,10 @@ public final class ServerCommand implements Callable<Integer> {
         refuseUnless("wav", "--input", input != null);
         refuseUnless("wav", "--output", output != null);
         refuseUnless("wav", "--freewheel", freewheel);
+        if (async && freewheel) {
+            throw new TactusException("--async needs a server that keeps time, and --freewheel runs as fast as the graph goes;"
+                    + " drop one of them");
+        }
         return switch (driver) {
             case "dummy" -> new DummyDriver(ports, ports);
             case "wav" -> {

@@ -45,7 +45,9 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--out", description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
     java.nio.file.Path out;
 
-    @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread) or process (each client a JVM of its own, over the control socket) (default ${DEFAULT-VALUE})")
+    @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread), process (each client a JVM of its own, over the control socket,"
+            + " the engine waiting for its answer) or process-async (as process, the engine never waiting: a period more latency)"
+            + " (default ${DEFAULT-VALUE})")
     String clientMode;
 
     @Mixin
@@ -75,9 +77,10 @@ public final class StressCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         run.validate();
+        ClientMode mode = ClientMode.parse(clientMode);
         StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
-                run.warmup, scheduling(), run.work, run.chain(), run.spinMicros, LoadKind.parse(load), stagger,
-                degradation(), ClientMode.parse(clientMode));
+                run.warmup, scheduling(), run.work, run.chain(), run.spinMicros(mode), LoadKind.parse(load), stagger,
+                degradation(), mode);
         settings.validate();
         StressResult result = new StressTest(settings, System.err).run();
         System.out.print(SummaryFormatter.format(result));

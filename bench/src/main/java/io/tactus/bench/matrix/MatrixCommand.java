@@ -3,6 +3,7 @@ package io.tactus.bench.matrix;
 import io.tactus.api.TactusException;
 import io.tactus.bench.cli.RunOptions;
 import io.tactus.bench.load.LoadKind;
+import io.tactus.bench.stress.ClientMode;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.server.ServerSettings;
 import picocli.CommandLine.Command;
@@ -93,7 +94,7 @@ public final class MatrixCommand implements Callable<Integer> {
             for (LoadKind kind : loads) {
                 StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
                         run.warmup, group.settings(run.priority, run.dlBudget, periodNanos), run.work, chain,
-                        run.spinMicros, kind, 0);
+                        run.spinMicros(ClientMode.INPROC), kind, 0);
                 settings.validate();
                 configurations.add(new MatrixConfiguration(group, kind, settings));
             }

@@ -160,9 +160,12 @@ public final class SummaryFormatter {
         return String.format(Locale.ROOT, "%.1f MiB", kib / 1024.0);
     }
 
-    /** Cycle time not spent in the clients' own work, per client: what the engine costs. */
+    /**
+     * Cycle time not spent in the clients' own work, per client: what the engine costs. Asynchronous clients'
+     * work lies outside the cycle, so only the clients' work inside it is taken off.
+     */
     public static double overheadPerClient(MetricsSnapshot m) {
-        return m.clientsMax() == 0 ? 0 : (m.cycleMeanMicros() - m.clientWorkMeanMicros()) / m.clientsMax();
+        return m.clientsMax() == 0 ? 0 : (m.cycleMeanMicros() - m.clientWorkInCycleMeanMicros()) / m.clientsMax();
     }
 
     /** jack_test3's label layout: label, spaces to an even column, ". " leaders up to column 30. */

@@ -76,8 +76,8 @@ public final class StressTest {
             ControlServer control = null;
             ProcessClients processes = null;
             try {
-                if (settings.clientMode() == ClientMode.PROCESS) {
-                    control = ControlServer.start(tactus);
+                if (settings.clientMode().isProcess()) {
+                    control = ControlServer.start(tactus, settings.clientMode().timing());
                     processes = new ProcessClients(SERVER_NAME, control.directory().path());
                     startProcesses(tactus, processes);
                 } else {

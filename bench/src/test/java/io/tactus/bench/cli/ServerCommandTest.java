@@ -59,6 +59,8 @@ class ServerCommandTest {
         assertEquals("tactus: --periods must be at least 2, not 1", errorOf("server", "-d", "javasound", "--periods", "1"));
         assertEquals("tactus: --freewheel needs --input FILE (without an input the render would never end); add --input or"
                 + " drop --freewheel", errorOf("server", "-d", "wav", "--freewheel"));
+        assertEquals("tactus: --async needs a server that keeps time, and --freewheel runs as fast as the graph goes;"
+                + " drop one of them", errorOf("server", "-d", "wav", "--freewheel", "--async", "--input", "in.wav"));
         assertEquals("tactus: capture file " + temp.resolve("missing.wav") + " does not exist; check the path",
                 errorOf("server", "-d", "wav", "--no-realtime", "--input", temp.resolve("missing.wav").toString()));
     }
@@ -114,13 +116,13 @@ class ServerCommandTest {
         String java = ProcessHandle.current().info().command().orElse("java");
         Process server = new ProcessBuilder(java, "-Xmx128m", "-Dtactus.runtime.dir=" + runtime,
                 "-cp", System.getProperty("java.class.path"), TactusMain.class.getName(),
-                "server", "--name", name, "--no-realtime", "--ports", "1")
+                "server", "--name", name, "--no-realtime", "--ports", "1", "--async")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             Path socket = runtime.resolve(name + ".sock");
-            assertEquals("tactus server '" + name + "': 48000 Hz, 64 frames, SCHED_OTHER nice 0, watchdog evict; socket "
+            assertEquals("tactus server '" + name + "': 48000 Hz, 64 frames, SCHED_OTHER nice 0, clients async, watchdog evict; socket "
                     + socket, line);
             assertTrue(Files.exists(socket) && Files.exists(runtime.resolve(name + ".lock")));
             server.destroy(); // SIGTERM

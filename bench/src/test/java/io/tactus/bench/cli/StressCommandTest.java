@@ -38,7 +38,10 @@ class StressCommandTest {
 
     @Test
     void shouldRefuseAClientModeItDoesNotKnow() {
-        assertEquals("tactus: --client-mode must be inproc or process, not 'thread'", errorOf("stress", "--client-mode", "thread"));
+        assertEquals("tactus: --client-mode must be inproc, process or process-async, not 'thread'",
+                errorOf("stress", "--client-mode", "thread"));
+        assertEquals("tactus: --stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up",
+                errorOf("stress", "--client-mode", "process-async", "--stagger", "2"));
         assertEquals("tactus: --stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up",
                 errorOf("stress", "--client-mode", "process", "--stagger", "2"));
     }

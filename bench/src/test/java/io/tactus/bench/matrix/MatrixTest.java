@@ -26,7 +26,7 @@ class MatrixTest {
     }
 
     private static StressResult result(StressSettings settings, double delayMax) {
-        MetricsSnapshot m = new MetricsSnapshot(1000, 2, 0, 0, 0, 0, delayMax, 50, 40, 10, 300, 250, 200, 150,
+        MetricsSnapshot m = new MetricsSnapshot(1000, 2, 0, 0, 0, 0, delayMax, 50, 40, 10, 300, 250, 200, 150, 150,
                 15, 22.5, 0, 20, 20, 20.0, List.of(), 0);
         return new StressResult(settings, m, CpuUsage.UNKNOWN, settings.scheduling().describe(), 0, 0);
     }

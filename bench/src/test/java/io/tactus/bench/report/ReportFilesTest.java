@@ -166,7 +166,7 @@ class ReportFilesTest {
         StressSettings settings = new StressSettings(20, 4, 64, 48_000, 30, 2, SchedulingSettings.fifo(70), 16, true,
                 200, LoadKind.NONE, 0);
         MetricsSnapshot m = new MetricsSnapshot(22_500, 1, 3, 4, 5, 6, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
-                440.0, 34.3, 71.9, 128, 18, 20, 30.0, seconds, 0);
+                440.0, 440.0, 34.3, 71.9, 128, 18, 20, 30.0, seconds, 0);
         CpuUsage cpu = new CpuUsage(29.8, 0.1, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
         List<Double> steal = new java.util.ArrayList<>();
         for (int i = 0; i < seconds.size(); i++) {

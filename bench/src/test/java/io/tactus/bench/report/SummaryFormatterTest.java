@@ -19,8 +19,17 @@ class SummaryFormatterTest {
     private static final StressSettings SETTINGS = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70),
             0, false, 200, io.tactus.bench.load.LoadKind.NONE, 0);
     private static final MetricsSnapshot METRICS = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0,
-            960.2, 500.0, 457.3, 440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
+            960.2, 500.0, 457.3, 440.0, 440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
     private static final CpuUsage CPU = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
+
+    @Test
+    void shouldTakeOffOnlyTheClientWorkInsideTheCycleAsTheEnginesOverhead() {
+        assertEquals((457.3 - 440.0) / 20, SummaryFormatter.overheadPerClient(METRICS), 1e-9);
+        MetricsSnapshot async = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0,
+                960.2, 500.0, 100.0, 440.0, 0.0, 7.5, 71.9, 0, 20, 20, 300.0, List.of(), 0);
+        assertEquals(5.0, SummaryFormatter.overheadPerClient(async), 1e-9,
+                "asynchronous clients worked in the period before: the whole cycle is the engine's");
+    }
 
     @Test
     void shouldPrintTheJackTest3BlockLabelForLabelThenTactusLines() {

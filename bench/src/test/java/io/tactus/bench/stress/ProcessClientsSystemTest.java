@@ -34,12 +34,7 @@ class ProcessClientsSystemTest {
 
     @Test
     void shouldSurviveAClientKilledAndAClientStopped() throws Exception {
-        boolean root = "root".equals(System.getProperty("user.name"));
-        ServerSettings settings = ServerSettings.defaults().withName(NAME)
-                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(1_000_000))
-                .withDriver(new DummyDriver(4, 4))
-                .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
-                .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE)); // the transport itself, not the policies
+        ServerSettings settings = settings(NAME, PolicyKind.NONE);
         try (TactusServer server = TactusServer.start(settings);
              ControlServer control = ControlServer.start(server);
              ProcessClients clients = new ProcessClients(NAME, control.directory().path())) {
@@ -99,14 +94,51 @@ class ProcessClientsSystemTest {
     }
 
     @Test
+    void shouldPlayAsyncClientsAndSurviveOneStopped() throws Exception {
+        String name = NAME + "-a";
+        ServerSettings settings = settings(name, PolicyKind.NONE);
+        try (TactusServer server = TactusServer.start(settings);
+             ControlServer control = ControlServer.start(server, ControlServer.Timing.ASYNC);
+             ProcessClients clients = new ProcessClients(name, control.directory().path())) {
+            assertEquals(ControlServer.Timing.ASYNC, control.timing());
+            clients.start("jt3", "a1", "--ports", "4");
+            clients.start("jt3", "a2", "--ports", "4");
+            clients.awaitActive(server, 60, TimeUnit.SECONDS);
+            Thread.sleep(1_000); // the clients' JIT
+
+            RemoteClient a1 = control.client("a1").orElseThrow();
+            RemoteClient a2 = control.client("a2").orElseThrow();
+            server.restartMetrics();
+            long a1Before = a1.timeouts();
+            ProcessSignals.send(clients.process(1).pid(), "STOP");
+            try {
+                Thread.sleep(500);
+                assertTrue(a2.timeouts() > 100, "a stopped async client collects timeouts: " + a2.timeouts());
+            } finally {
+                ProcessSignals.send(clients.process(1).pid(), "CONT");
+            }
+            Thread.sleep(500);
+            long afterResume = a2.timeouts();
+            Thread.sleep(500);
+            MetricsSnapshot window = server.stopMetrics(5, TimeUnit.SECONDS);
+            System.out.printf("2 async process clients, one stopped for 0.5 s: %d cycles, %d xruns, %d timeouts, a1 %d,"
+                            + " cycle mean %.1f us%n", window.cycles(), window.xruns(), window.timeouts(),
+                    a1.timeouts() - a1Before, window.cycleMeanMicros());
+            assertTrue(window.cycles() > 750, "the graph ran: " + window.cycles());
+            assertEquals(2, window.clientsAtEnd());
+            assertTrue(a2.timeouts() - afterResume < 20, "after SIGCONT it answers again: "
+                    + (a2.timeouts() - afterResume) + " timeouts in 0.5 s");
+            // Generous against a noisy host (under 5 % of cycles): the stopped client costs the engine nothing.
+            assertTrue(window.xruns() < window.cycles() / 20, "the stopped client makes no xrun: " + window.xruns());
+            assertTrue(a1.timeouts() - a1Before < window.cycles() / 20, "the other client plays on: "
+                    + (a1.timeouts() - a1Before) + " timeouts");
+        }
+    }
+
+    @Test
     void shouldEvictAHogInItsOwnProcessForItsOwnWorkAndKeepTheOthers() throws Exception {
-        boolean root = "root".equals(System.getProperty("user.name"));
         String name = NAME + "-h";
-        ServerSettings settings = ServerSettings.defaults().withName(name)
-                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(1_000_000))
-                .withDriver(new DummyDriver(4, 4))
-                .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
-                .withWatchdog(WatchdogSettings.defaults(PolicyKind.EVICT));
+        ServerSettings settings = settings(name, PolicyKind.EVICT);
         try (TactusServer server = TactusServer.start(settings);
              ControlServer control = ControlServer.start(server);
              ProcessClients clients = new ProcessClients(name, control.directory().path())) {
@@ -180,6 +212,16 @@ class ProcessClientsSystemTest {
     }
 
     /** Reads the process's output until a line contains {@code text}; false on end of stream or timeout. */
+    /** A server for real client JVMs: realtime when root; {@code NONE} tests the transport itself, not the policies. */
+    private static ServerSettings settings(String name, PolicyKind policy) {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        return ServerSettings.defaults().withName(name)
+                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(1_000_000))
+                .withDriver(new DummyDriver(4, 4))
+                .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
+                .withWatchdog(WatchdogSettings.defaults(policy));
+    }
+
     private static boolean waitForLine(Process process, String text, int seconds) throws Exception {
         var reader = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream()));
         var found = java.util.concurrent.CompletableFuture.supplyAsync(() -> {

@@ -48,6 +48,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ControlServer implements AutoCloseable {
 
+    /** How the engine times an out-of-process client's cycle. */
+    public enum Timing {
+        /**
+         * The engine waits for the client's answer within the cycle, until a reserve before the cycle's
+         * deadline (JACK1's way, and JACK2's {@code --sync}): no added latency.
+         */
+        SYNC,
+        /**
+         * The engine never waits: it collects the answer to the previous period's trigger and triggers the
+         * next (JACK2's default). A client gets a whole period; its outputs reach the graph a period later.
+         */
+        ASYNC,
+        /** The engine waits up to a fixed time from the trigger, whatever the cycle's deadline: renders and tests. */
+        TIME_LIMIT;
+
+        /** How the server's start-up line and reports name it: sync, async or time-limit. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
     /** Port slots in a client's segment: the most ports one out-of-process client can have. */
     public static final int MAX_PORTS = 64;
 
@@ -71,8 +92,7 @@ public final class ControlServer implements AutoCloseable {
     private final UserPrincipal user;
     private final Futex futex;
     private final long clientTimeoutNanos;
-    /** Whether a client is waited for only until a reserve before the cycle's deadline (the default). */
-    private final boolean boundByDeadline;
+    private final Timing timing;
     private final Path segmentDirectory;
     private final Thread acceptor;
     private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
@@ -82,7 +102,7 @@ public final class ControlServer implements AutoCloseable {
 
     private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
                           ServerSocketChannel listener, Path socketPath, UserPrincipal user, Futex futex,
-                          long clientTimeoutNanos, boolean boundByDeadline) {
+                          long clientTimeoutNanos, Timing timing) {
         this.server = server;
         this.directory = directory;
         this.lockPath = lockPath;
@@ -92,7 +112,7 @@ public final class ControlServer implements AutoCloseable {
         this.user = user;
         this.futex = futex;
         this.clientTimeoutNanos = clientTimeoutNanos;
-        this.boundByDeadline = boundByDeadline;
+        this.timing = timing;
         this.segmentDirectory = SharedSegment.defaultDirectory();
         this.acceptor = new Thread(this::accept, "tactus-control-" + server.name());
         acceptor.setDaemon(true);
@@ -108,8 +128,25 @@ public final class ControlServer implements AutoCloseable {
      * the cycle's deadline ({@link #RESERVE_PERIODS}), and at most a period after its trigger.
      */
     public static ControlServer start(TactusServer server, RuntimeDirectory directory) {
+        return start(server, directory, Timing.SYNC);
+    }
+
+    /**
+     * As {@link #start(TactusServer)}, with clients' cycles timed as {@code timing} says. {@link Timing#ASYNC}
+     * needs a paced driver: a server that runs as fast as the graph goes (a WAV render) waits for its
+     * clients whatever is asked, since it has no period to give them.
+     */
+    public static ControlServer start(TactusServer server, Timing timing) {
+        return start(server, RuntimeDirectory.ofCurrentUser(), timing);
+    }
+
+    /** As {@link #start(TactusServer, Timing)} in {@code directory}. */
+    public static ControlServer start(TactusServer server, RuntimeDirectory directory, Timing timing) {
+        if (timing == Timing.TIME_LIMIT) {
+            throw new IllegalArgumentException("a time limit needs its length: start(server, directory, clientTimeoutNanos)");
+        }
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
-        return start(server, directory, period, true);
+        return start(server, directory, period, timing == Timing.ASYNC && server.settings().driver().isPaced() ? Timing.ASYNC : Timing.SYNC);
     }
 
     /**
@@ -121,11 +158,11 @@ public final class ControlServer implements AutoCloseable {
      *                           and tests of the layers above the transport
      */
     public static ControlServer start(TactusServer server, RuntimeDirectory directory, long clientTimeoutNanos) {
-        return start(server, directory, clientTimeoutNanos, false);
+        return start(server, directory, clientTimeoutNanos, Timing.TIME_LIMIT);
     }
 
     private static ControlServer start(TactusServer server, RuntimeDirectory directory, long clientTimeoutNanos,
-                                       boolean boundByDeadline) {
+                                       Timing timing) {
         if (clientTimeoutNanos <= 0) {
             throw new IllegalArgumentException("a client's time limit must be positive, not " + clientTimeoutNanos + " ns");
         }
@@ -148,7 +185,7 @@ public final class ControlServer implements AutoCloseable {
             listener.bind(UnixDomainSocketAddress.of(socket));
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
-                    futex, clientTimeoutNanos, boundByDeadline);
+                    futex, clientTimeoutNanos, timing);
             control.acceptor.start();
             return control;
         } catch (IOException | RuntimeException e) {
@@ -302,12 +339,20 @@ public final class ControlServer implements AutoCloseable {
      * explicit time limit, for that long whatever the deadline.
      */
     RemoteProcess newProcess(SharedSegment segment) {
-        if (!boundByDeadline) {
+        if (timing == Timing.TIME_LIMIT) {
             return new RemoteProcess(segment, futex, clientTimeoutNanos, 0, () -> Long.MAX_VALUE);
+        }
+        if (timing == Timing.ASYNC) {
+            return RemoteProcess.asynchronous(segment, futex);
         }
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
         return new RemoteProcess(segment, futex, clientTimeoutNanos, (long) (period * RESERVE_PERIODS),
                 server::cycleDeadline);
+    }
+
+    /** How the engine times its out-of-process clients' cycles (ASYNC asked of a server without a period is SYNC). */
+    public Timing timing() {
+        return timing;
     }
 
     void register(RemoteClient client) {

@@ -20,6 +20,11 @@ import java.util.function.LongSupplier;
  * started late (an xrun already) does not also give up on every client it had no time to run. Trade-off: the engine thread waits for the client instead of running other clients
  * meanwhile; independent clients are woken together ({@link #trigger}) so they run in parallel.
  *
+ * <p>Or {@link #asynchronous}, JACK2's default: the engine never waits, and a client's answer is used a
+ * period later. A client then has the whole period instead of what is left of it after its trigger, which
+ * on a virtual machine whose CPUs are sometimes not run for a millisecond is the difference between a few
+ * timeouts a minute and hundreds (see README).
+ *
  * <p>After each call the client's own work is known from the stamps its process thread writes into the
  * control block (started, finished: CLOCK_MONOTONIC, the clock of {@link System#nanoTime} in every JVM
  * on Linux), so the watchdog judges the client by its work, not by the server's wait (wake-up latency
@@ -52,12 +57,16 @@ public final class RemoteProcess implements TimedProcess {
     private final long timeoutNanos;
     private final long reserveNanos;
     private final LongSupplier cycleDeadline;
+    /** Never wait: collect the previous period's answer and trigger the next (see {@link #asynchronous}). */
+    private final boolean async;
     /** One view per slot, made once: {@link SharedSegment#port} allocates. */
     private final FloatBuffer[] slots;
 
     private volatile Bindings bindings = Bindings.NONE;
     /** The last trigger value written; engine thread only. */
     private int lastTrigger;
+    /** Asynchronous: the trigger value the last give-up was about. */
+    private int givenUpOn;
     private boolean timedOut;
     private long lastTriggerAt;
     private boolean triggeredAhead;
@@ -80,6 +89,24 @@ public final class RemoteProcess implements TimedProcess {
      */
     public RemoteProcess(SharedSegment segment, Futex futex, long timeoutNanos, long reserveNanos,
                          LongSupplier cycleDeadline) {
+        this(segment, futex, timeoutNanos, reserveNanos, cycleDeadline, false);
+    }
+
+    /**
+     * An asynchronous client's half of the cycle, as in JACK2's default mode: each call copies out the
+     * outputs the client computed from the previous period's inputs, copies in this period's inputs and
+     * wakes it, and returns without waiting. The client has the whole period (until the engine's next
+     * call) instead of the part of it left after the trigger; its outputs reach the graph one period
+     * later. A client that has not answered by the next call is a timeout: its outputs are silence for
+     * that period, and it is not triggered again until it has answered.
+     */
+    public static RemoteProcess asynchronous(SharedSegment segment, Futex futex) {
+        return new RemoteProcess(segment, futex, Long.MAX_VALUE, 0, () -> Long.MAX_VALUE, true);
+    }
+
+    private RemoteProcess(SharedSegment segment, Futex futex, long timeoutNanos, long reserveNanos,
+                          LongSupplier cycleDeadline, boolean async) {
+        this.async = async;
         this.segment = segment;
         this.futex = futex;
         SegmentLayout layout = segment.layout();
@@ -132,6 +159,9 @@ public final class RemoteProcess implements TimedProcess {
     /** Realtime, allocation-free: the first half of the handshake, ahead of {@link #process} (see TimedProcess#trigger). */
     @Override
     public void trigger(int nframes) {
+        if (async) {
+            return; // process() triggers without waiting anyway
+        }
         Bindings b = bindings;
         aheadBusy = segment.getIntAcquire(doneOffset) != lastTrigger;
         triggeredAhead = true;
@@ -163,6 +193,10 @@ public final class RemoteProcess implements TimedProcess {
     @Override
     public void process(int nframes) {
         Bindings b = bindings;
+        if (async) {
+            exchange(b, nframes);
+            return;
+        }
         if (triggeredAhead) {
             triggeredAhead = false;
             if (aheadBusy) {
@@ -186,6 +220,26 @@ public final class RemoteProcess implements TimedProcess {
         finish(b, nframes, lastTriggerAt);
     }
 
+    /**
+     * Realtime, allocation-free: the asynchronous cycle (see {@link #asynchronous}): collect the answer to the
+     * previous trigger and trigger again, or give up on this period if there is no answer yet.
+     */
+    private void exchange(Bindings b, int nframes) {
+        if (segment.getIntAcquire(doneOffset) != lastTrigger) {
+            // Has not answered the previous period's trigger: not triggered again. Its work so far is told
+            // once, at the first period it misses; after that it is busy with an earlier cycle.
+            giveUp(b, nframes, givenUpOn == lastTrigger ? 0 : lastTriggerAt);
+            givenUpOn = lastTrigger;
+            return;
+        }
+        finish(b, nframes, lastTriggerAt);
+        if (givenUpOn == lastTrigger) {
+            ownStart = 0; // a late answer, played rather than lost; its work was told at the give-up: judged once
+            ownNanos = 0;
+        }
+        start(b, nframes);
+    }
+
     /** Realtime, allocation-free: the client answered; its outputs are copied out. */
     private void finish(Bindings b, int nframes, long triggered) {
         for (int p = 0; p < b.outputs.length; p++) {
@@ -196,6 +250,9 @@ public final class RemoteProcess implements TimedProcess {
         if (started >= triggered && finished >= started) {
             ownStart = started;
             ownNanos = finished - started;
+        } else if (async) { // a client that writes no stamps, and no wait to tell its work by
+            ownStart = 0;
+            ownNanos = 0;
         } else { // a client that writes no stamps: the server's wait is all it can tell
             ownStart = triggered;
             ownNanos = System.nanoTime() - triggered;

@@ -163,6 +163,24 @@ public final class CycleRecord {
         return spansDeadline(i) || clientTimedOut[i];
     }
 
+    /**
+     * The clients' own work that lies inside this cycle, W_k to E_k: all of it when the engine waits for every
+     * client; none of an asynchronous client's, which worked in the previous period on that period's inputs.
+     * Cycle time minus this is what the engine itself cost.
+     */
+    public long clientWorkInCycle() {
+        long sum = 0;
+        for (int i = 0; i < clientCount; i++) {
+            if (clientStarts[i] == 0) {
+                continue; // did not run
+            }
+            long start = Math.max(clientStarts[i], wakeup);
+            long finish = Math.min(clientStarts[i] + clientNanos[i], end);
+            sum += Math.max(0, finish - start);
+        }
+        return sum;
+    }
+
     /** Cycle time c_k = E_k - W_k. */
     public long cycleNanos() {
         return end - wakeup;

@@ -3,8 +3,10 @@ package io.tactus.server.telemetry;
 import java.util.List;
 
 /**
- * {@code clientWorkMeanMicros} is the mean over cycles of the clients' own processing time summed; the
- * rest of a cycle is the engine's overhead.
+ * {@code clientWorkMeanMicros} is the mean over cycles of the clients' own processing time summed, as each
+ * cycle's record tells it; {@code clientWorkInCycleMeanMicros} only the part of it inside the cycle
+ * ({@link CycleRecord#clientWorkInCycle}): the same unless clients are asynchronous, whose work lies in the
+ * period before. The rest of a cycle is the engine's overhead.
  *
  * <p>Every figure of a run so far, computed by {@link RunMetrics} from the cycles that happened. Times in
  * microseconds, loads in percent. {@code windowStartNanos} is the ideal start of the first cycle measured
@@ -25,6 +27,7 @@ public record MetricsSnapshot(
         double cycleP999Micros,
         double cycleMeanMicros,
         double clientWorkMeanMicros,
+        double clientWorkInCycleMeanMicros,
         double dspLoadMean,
         double dspLoadMax,
         long rtAllocatedBytes,

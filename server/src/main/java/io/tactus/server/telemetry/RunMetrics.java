@@ -35,6 +35,7 @@ public final class RunMetrics {
     private long delayOver1ms;
     private double dspSum;
     private long clientNanosSum;
+    private long clientInCycleNanosSum;
     private double dspMax;
     private long rtAllocated = -1;
     /** The engine's allocation figure when the window opened; the window reports what came after it. */
@@ -58,7 +59,7 @@ public final class RunMetrics {
         cycleTimes.reset();
         recentCount = 0;
         recentNext = 0;
-        cycles = xruns = skipped = timeouts = delayOverSpare = delayOver1ms = clientNanosSum = 0;
+        cycles = xruns = skipped = timeouts = delayOverSpare = delayOver1ms = clientNanosSum = clientInCycleNanosSum = 0;
         dspSum = dspMax = 0;
         clientsMax = 0;
         firstIdeal = Long.MIN_VALUE;
@@ -113,6 +114,7 @@ public final class RunMetrics {
         for (int i = 0; i < r.clientCount; i++) {
             clientNanosSum += r.clientNanos[i];
         }
+        clientInCycleNanosSum += r.clientWorkInCycle();
 
         double load = 100.0 * cycle / periodNanos;
         dspSum += load;
@@ -167,6 +169,7 @@ public final class RunMetrics {
                 micros(cycleTimes.getMaxValue()), micros(cycleTimes.getValueAtPercentile(99.9)),
                 cycleTimes.getTotalCount() == 0 ? 0 : cycleTimes.getMean() / 1000.0,
                 cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles,
+                cycles == 0 ? 0 : clientInCycleNanosSum / 1000.0 / cycles,
                 cycles == 0 ? 0 : dspSum / cycles, dspMax, windowAllocation(), clientsAtEnd, clientsMax, measured,
                 List.copyOf(series), firstIdeal == Long.MIN_VALUE ? 0 : firstIdeal);
     }

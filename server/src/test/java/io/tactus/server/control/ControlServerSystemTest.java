@@ -5,11 +5,9 @@ import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
-import io.tactus.ipc.RuntimeDirectory;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
-import io.tactus.server.telemetry.MetricsSnapshot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 import static io.tactus.server.control.ControlTestSupport.mode;
 import static io.tactus.server.ServerTestSupport.within;
@@ -49,27 +46,16 @@ class ControlServerSystemTest {
     static void start() {
         driver = new RecordingDriver(2, 0.25f);
         server = ControlTestSupport.startServer(driver);
-        try {
-            control = ControlServer.start(server, RuntimeDirectory.of(temp.resolve("rt")));
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
-        }
+        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.SYNC);
     }
 
     @AfterAll
     static void stop() {
-        try {
-            if (control != null) {
-                control.close();
-            }
-        } finally {
-            server.close();
-            // A server holds ~100 MB of telemetry records; a static field would keep it for the whole run.
-            control = null;
-            server = null;
-            driver = null;
-        }
+        ControlTestSupport.stop(control, server);
+        // A server holds ~100 MB of telemetry records; a static field would keep it for the whole run.
+        control = null;
+        server = null;
+        driver = null;
     }
 
     @Test
@@ -122,34 +108,7 @@ class ControlServerSystemTest {
 
     @Test
     void shouldSilenceAndCountAClientThatNeverAnswersWithoutXrunsAndResumeWhenItDoes() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
-            Reply.Welcome welcome = client.hello("sleepy");
-            client.ok(new Request.RegisterPort("out", false));
-            client.ok(new Request.Connect("sleepy:out", "system:playback_2"));
-            try (FakeProcess process = new FakeProcess(welcome.shmPath(), -1, 0, false)) {
-                client.ok(new Request.Activate());
-                RemoteClient remote = control.client("sleepy").orElseThrow();
-                server.restartMetrics();
-                io.tactus.server.ServerTestSupport.sleep(300);
-                MetricsSnapshot window = server.stopMetrics(2, TimeUnit.SECONDS);
-                assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
-                assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "
-                        + window.timeouts() + " of " + window.cycles());
-                // Generous against a noisy host: the engine gives up a quarter period before the deadline, so the cycle ends in time.
-                assertTrue(window.xruns() <= window.cycles() / 20, "timeouts are not xruns: " + window.xruns()
-                        + " xruns in " + window.cycles() + " cycles");
-                assertTrue(remote.timeouts() >= window.timeouts(), "the client's own count: " + remote.timeouts());
-                assertEquals(1, process.triggersSeen.get(), "a busy client is not triggered again");
-                assertEquals(0f, driver.lastPlayback(1), "a late client's output is silence");
-
-                process.answering = true; // it finishes the pending cycle and runs from then on
-                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 50), "resumed: " + process.cyclesDone);
-                assertTrue(within(1_000, () -> driver.lastPlayback(1) == 0.5f), "its output is heard again");
-                client.ok(new Request.Deactivate());
-            }
-            client.ok(new Request.Goodbye());
-        }
-        server.restartMetrics();
+        ControlTestSupport.neverAnswering(server, control, driver);
     }
 
     @Test

@@ -37,6 +37,7 @@ class RemoteProcessTest {
 
     private SharedSegment segment;
     private RemoteProcess process;
+    private PortNode in;
     private PortNode out;
     private ExecutionPlan plan;
     private Responder responder;
@@ -48,7 +49,7 @@ class RemoteProcessTest {
         process = new RemoteProcess(segment, Futex.linux(), TIMEOUT_NANOS, 0, () -> Long.MAX_VALUE);
         Graph graph = new Graph(NFRAMES, 1, 1);
         ClientNode client = graph.addClient("remote");
-        PortNode in = graph.addPort(client, "in", true, false);
+        in = graph.addPort(client, "in", true, false);
         out = graph.addPort(client, "out", false, false);
         graph.connect("system:capture_1", "remote:in");
         client.setProcess(process);
@@ -215,6 +216,102 @@ class RemoteProcessTest {
         }
         assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(),
                 "bytes allocated per window of 5000 cycles: " + java.util.Arrays.toString(allocated));
+    }
+
+    @Test
+    void shouldNotWaitInAsyncModeAndHandTheGraphThePreviousPeriodsAnswer() {
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux());
+        async.bind(List.of(in, out), List.of(3, 5));
+        responder = new Responder(segment, 3, 5);
+        responder.workNanos = 50_000_000; // far longer than any call may wait
+        FloatBuffer output = out.getFloatBuffer();
+        long called = System.nanoTime();
+        async.process(NFRAMES);
+        long took = System.nanoTime() - called;
+        assertTrue(took < 40_000_000, "returned without waiting for the client: " + took + " ns");
+        assertFalse(async.timedOut(), "nothing was owed yet");
+        assertEquals(1, segment.getIntAcquire(segment.layout().triggerOffset(0)));
+        assertEquals(0f, output.get(1), "no answer yet: the slot's silence");
+
+        awaitDone(1);
+        responder.workNanos = 0;
+        async.process(NFRAMES);
+        assertFalse(async.timedOut());
+        assertEquals(2, segment.getIntAcquire(segment.layout().triggerOffset(0)), "triggered for the next period");
+        assertEquals(2f, output.get(1), "the answer to the first period's inputs");
+        assertTrue(async.ownStart() >= called && async.ownNanos() >= 50_000_000,
+                "its own work, from its stamps: " + async.ownNanos() + " ns");
+    }
+
+    @Test
+    void shouldTimeOutAnAsyncClientThatHasNotAnsweredByTheNextPeriodAndCollectItsLateAnswer() {
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux());
+        async.bind(List.of(out), List.of(5));
+        FloatBuffer output = out.getFloatBuffer();
+        async.process(NFRAMES); // nobody answers
+        segment.setLongRelease(segment.layout().startedOffset(0), System.nanoTime()); // it begins, and works on
+        for (int i = 0; i < NFRAMES; i++) {
+            output.put(i, 9f);
+        }
+        async.process(NFRAMES);
+        assertTrue(async.timedOut());
+        assertEquals(1, async.timeouts());
+        assertEquals(1, segment.getIntAcquire(segment.layout().triggerOffset(0)), "not triggered while busy");
+        assertEquals(0f, output.get(1), "silence, not the last period repeated");
+        assertTrue(async.ownStart() != 0 && async.ownNanos() >= 0, "its work so far is told");
+
+        async.process(NFRAMES); // still busy: its work was told once already
+        assertTrue(async.timedOut());
+        assertEquals(2, async.timeouts());
+        assertEquals(0, async.ownStart());
+
+        segment.port(5).put(1, 7f);
+        segment.setLongRelease(segment.layout().finishedOffset(0), System.nanoTime());
+        segment.setIntRelease(segment.layout().doneOffset(0), 1); // the late answer
+        async.process(NFRAMES);
+        assertFalse(async.timedOut());
+        assertEquals(7f, output.get(1), "a late answer is played, not lost");
+        assertEquals(0, async.ownStart(), "one long call is judged once, at the give-up");
+        assertEquals(2, segment.getIntAcquire(segment.layout().triggerOffset(0)), "triggered again");
+        assertEquals(2, async.timeouts());
+        assertEquals(4, async.cycles());
+    }
+
+    @Test
+    void shouldAllocateNothingPerAsyncCycleAfterWarmUp() {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux());
+        async.bind(List.of(out), List.of(5));
+        responder = new Responder(segment, 3, 5);
+        for (int i = 0; i < 30_000; i++) {
+            // Every path: answered, not yet answered (told, then busy), and a late answer collected.
+            responder.answering = i % 1000 >= 20;
+            async.process(NFRAMES);
+            if (responder.answering) {
+                awaitDone(segment.getIntAcquire(segment.layout().triggerOffset(0)));
+            }
+        }
+        responder.answering = true;
+        JitQuiet.await();
+        long[] allocated = new long[3];
+        for (int w = 0; w < allocated.length; w++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 5_000; i++) {
+                async.process(NFRAMES);
+            }
+            allocated[w] = threads.getCurrentThreadAllocatedBytes() - before;
+        }
+        assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(),
+                "bytes allocated per window of 5000 cycles: " + java.util.Arrays.toString(allocated));
+    }
+
+    /** Waits (at most 5 s) until the client has answered trigger {@code seq}. */
+    private void awaitDone(int seq) {
+        long giveUp = System.nanoTime() + 5_000_000_000L;
+        while (segment.getIntAcquire(segment.layout().doneOffset(0)) != seq && System.nanoTime() < giveUp) {
+            Thread.onSpinWait();
+        }
+        assertEquals(seq, segment.getIntAcquire(segment.layout().doneOffset(0)), "the client answered");
     }
 
     /** The client: spins on the trigger word (no futex: fast and simple), answers out = 2 x in. */

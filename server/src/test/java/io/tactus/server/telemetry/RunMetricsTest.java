@@ -24,12 +24,27 @@ class RunMetricsTest {
         r.clientCount = 2;
         r.clientNanos[0] = cycleUs * 300;
         r.clientNanos[1] = cycleUs * 200;
+        r.clientStarts[0] = r.wakeup;
+        r.clientStarts[1] = r.wakeup + r.clientNanos[0];
         r.timeoutClient = CycleRecord.NONE;
         r.failedClient = CycleRecord.NONE;
         r.rtAllocatedBytes = 0;
         k++;
         metrics.onCycle(r);
         return r;
+    }
+
+    @Test
+    void shouldCountOnlyTheClientWorkInsideTheCycle() {
+        CycleRecord r = cycle(10, 100, false); // client 0 worked 30 us from the wakeup, client 1 20 us after it
+        assertEquals(50_000, r.clientWorkInCycle());
+        r.clientStarts[0] = r.wakeup - 1_000_000; // an asynchronous client: it worked in the previous period
+        assertEquals(20_000, r.clientWorkInCycle());
+        r.clientStarts[1] = r.end - 5_000; // still working when the cycle ended: the part inside counts
+        assertEquals(5_000, r.clientWorkInCycle());
+        r.clientStarts[1] = 0; // did not run
+        r.clientNanos[1] = 0;
+        assertEquals(0, r.clientWorkInCycle());
     }
 
     @Test

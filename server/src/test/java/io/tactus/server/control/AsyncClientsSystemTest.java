@@ -1,0 +1,76 @@
+package io.tactus.server.control;
+
+import io.tactus.ipc.Reply;
+import io.tactus.ipc.Request;
+import io.tactus.server.TactusServer;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static io.tactus.server.ServerTestSupport.within;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real server whose engine never waits for its out-of-process clients ({@link ControlServer.Timing#ASYNC}),
+ * driven by hand-written clients over the real socket, segment and futexes: a client's answer reaches
+ * playback; a client that never answers is silenced and counted every cycle without costing the engine any
+ * wait, and is heard again once it answers.
+ */
+class AsyncClientsSystemTest {
+
+    @TempDir
+    static Path temp;
+
+    private static RecordingDriver driver;
+    private static TactusServer server;
+    private static ControlServer control;
+
+    @BeforeAll
+    static void start() {
+        driver = new RecordingDriver(2, 0.25f);
+        server = ControlTestSupport.startServer(driver);
+        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.ASYNC);
+    }
+
+    @AfterAll
+    static void stop() {
+        ControlTestSupport.stop(control, server);
+        control = null;
+        server = null;
+        driver = null;
+    }
+
+    @Test
+    void shouldCarryAnAsyncClientsAnswerToPlayback() throws Exception {
+        assertEquals(ControlServer.Timing.ASYNC, control.timing());
+        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            Reply.Welcome welcome = client.hello("relay");
+            client.ok(new Request.RegisterPort("in", true));   // slot 0
+            client.ok(new Request.RegisterPort("out", false)); // slot 1
+            client.ok(new Request.Connect("system:capture_1", "relay:in"));
+            client.ok(new Request.Connect("relay:out", "system:playback_1"));
+            try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
+                client.ok(new Request.Activate());
+                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
+                assertTrue(within(1_000, () -> driver.lastPlayback(0) == 0.5f),
+                        "capture 0.25 doubled by the client reaches playback: " + driver.lastPlayback(0));
+                client.ok(new Request.Deactivate());
+            }
+            client.ok(new Request.Goodbye());
+        }
+    }
+
+    @Test
+    void shouldSilenceAndCountAnAsyncClientThatNeverAnswersWithoutWaitingForIt() throws Exception {
+        MetricsSnapshot silent = ControlTestSupport.neverAnswering(server, control, driver);
+        // The engine triggers and returns: microseconds, not the three quarters of a period a waiting engine
+        // spends on a client that does not answer (a mean, and a generous bound).
+        assertTrue(silent.cycleMeanMicros() < 250, "the engine did not wait: cycle mean " + silent.cycleMeanMicros()
+                + " usecs");
+    }
+}
