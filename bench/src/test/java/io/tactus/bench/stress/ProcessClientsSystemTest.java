@@ -96,7 +96,9 @@ class ProcessClientsSystemTest {
     @Test
     void shouldPlayAsyncClientsAndSurviveOneStopped() throws Exception {
         String name = NAME + "-a";
+        // No spin before the period: asynchronous clients work in that time (see RunOptions#spinMicros).
         ServerSettings settings = settings(name, PolicyKind.NONE);
+        settings = settings.withEngine(settings.engine().withSpinNanos(0));
         try (TactusServer server = TactusServer.start(settings);
              ControlServer control = ControlServer.start(server, ControlServer.Timing.ASYNC);
              ProcessClients clients = new ProcessClients(name, control.directory().path())) {

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * polls; telemetry leaves through a ring it never waits on (a full ring counts a drop). The engine
  * measures its own allocation after warm-up and publishes it, so tests can hold it to zero.
  */
-public final class Engine implements Runnable, EventPoller.Handler<Command> {
+public final class Engine implements Runnable, EventPoller.Handler<Command>, RunningCall {
 
     /** Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}), unless the kernel gives less. */
     static final long SPIN_BUDGET_PERCENT = 85;
@@ -161,6 +161,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
      * When the client call now running on the engine thread started ({@link System#nanoTime()}), or 0
      * between calls. The watchdog polls it to spot a call that does not return. Any thread.
      */
+    @Override
     public long runningSince() {
         long started = inStep.get();
         return ready && started != ABANDONED ? started : IDLE;
@@ -170,6 +171,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
      * The step whose client call is running now, or null between calls; a racy peek for the watchdog's
      * judgement (which client it is, whether it may legitimately block), never for anything that must be exact.
      */
+    @Override
     public Step runningStep() {
         ExecutionPlan p = runningPlan;
         int i = runningStep;
@@ -183,6 +185,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
      * returned meanwhile. Watchdog thread; the race with the call returning is settled by one
      * compare-and-set.
      */
+    @Override
     public Stall takeOver(long started) {
         if (started == IDLE || started == ABANDONED || !inStep.compareAndSet(started, ABANDONED)) {
             return null;
@@ -474,6 +477,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command> {
         running = false;
     }
 
+    @Override
     public boolean isRunning() {
         return running;
     }

@@ -1,0 +1,109 @@
+package io.tactus.server.watchdog;
+
+import io.tactus.server.engine.Engine;
+import io.tactus.server.engine.RunningCall;
+import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.graph.Graph;
+import io.tactus.server.graph.Step;
+import io.tactus.server.graph.TimedProcess;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The runaway judgement against a stand-in for the engine, with no engine thread to read /proc for (tid 0:
+ * the wall time of the call is charged): an in-process client's call that has not returned after the
+ * stall limit is taken over; an out-of-process client's call, the server's own handshake, never is.
+ */
+class StallMonitorTest {
+
+    private static final long STALL = 10_000_000;
+    private static final long STARTED = 1_000_000_000L;
+
+    private final List<Engine.Stall> stalls = new ArrayList<>();
+    private final List<Long> takeOvers = new ArrayList<>();
+
+    @Test
+    void shouldTakeOverAnInProcessCallThatHasNotReturnedAfterTheStallLimit() {
+        StallMonitor monitor = monitorOf(step(false));
+        assertFalse(monitor.poll(STARTED + 2_000_000), "the first look only starts tracking the call");
+        assertFalse(monitor.poll(STARTED + STALL / 2), "within the limit");
+        assertTrue(monitor.poll(STARTED + 2 * STALL));
+        assertEquals(List.of(STARTED), takeOvers);
+        assertEquals(1, stalls.size());
+    }
+
+    @Test
+    void shouldNeverTakeOverAnOutOfProcessClientsCall() {
+        StallMonitor monitor = monitorOf(step(true));
+        assertFalse(monitor.poll(STARTED + 2_000_000));
+        assertFalse(monitor.poll(STARTED + 30 * STALL), "a stall in the server's handshake is the host's");
+        assertTrue(takeOvers.isEmpty() && stalls.isEmpty());
+    }
+
+    private StallMonitor monitorOf(Step running) {
+        RunningCall engine = new RunningCall() {
+            @Override
+            public long runningSince() {
+                return STARTED;
+            }
+
+            @Override
+            public Step runningStep() {
+                return running;
+            }
+
+            @Override
+            public Engine.Stall takeOver(long started) {
+                takeOvers.add(started);
+                return new Engine.Stall(0, running.client().name(), started, Thread.currentThread());
+            }
+
+            @Override
+            public boolean isRunning() {
+                return true;
+            }
+        };
+        return new StallMonitor(engine, STALL, () -> 0, stalls::add);
+    }
+
+    /** The only step of a plan: a client in the server's process, or one in its own (a timed process). */
+    private static Step step(boolean remote) {
+        Graph graph = new Graph(64, 0, 0);
+        ClientNode client = graph.addClient(remote ? "remote" : "local");
+        client.setProcess(remote ? new TimedProcess() {
+            @Override
+            public void process(int nframes) {
+            }
+
+            @Override
+            public boolean timedOut() {
+                return false;
+            }
+
+            @Override
+            public void trigger(int nframes) {
+            }
+
+            @Override
+            public long ownStart() {
+                return 0;
+            }
+
+            @Override
+            public long ownNanos() {
+                return 0;
+            }
+        } : nframes -> { });
+        graph.setActive(client, true);
+        ExecutionPlan plan = graph.plan(1);
+        assertEquals(remote, plan.step(0).isRemote());
+        return plan.step(0);
+    }
+}
