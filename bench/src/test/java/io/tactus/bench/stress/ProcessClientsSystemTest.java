@@ -12,6 +12,8 @@ import io.tactus.server.watchdog.PolicyKind;
 import io.tactus.server.watchdog.WatchdogEvent;
 import io.tactus.server.watchdog.WatchdogSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +36,7 @@ class ProcessClientsSystemTest {
 
     @Test
     void shouldSurviveAClientKilledAndAClientStopped() throws Exception {
-        ServerSettings settings = settings(NAME, PolicyKind.NONE);
+        ServerSettings settings = settings(NAME, PolicyKind.NONE, ControlServer.Timing.SYNC);
         try (TactusServer server = TactusServer.start(settings);
              ControlServer control = ControlServer.start(server);
              ProcessClients clients = new ProcessClients(NAME, control.directory().path())) {
@@ -96,9 +98,7 @@ class ProcessClientsSystemTest {
     @Test
     void shouldPlayAsyncClientsAndSurviveOneStopped() throws Exception {
         String name = NAME + "-a";
-        // No spin before the period: asynchronous clients work in that time (see RunOptions#spinMicros).
-        ServerSettings settings = settings(name, PolicyKind.NONE);
-        settings = settings.withEngine(settings.engine().withSpinNanos(0));
+        ServerSettings settings = settings(name, PolicyKind.NONE, ControlServer.Timing.ASYNC);
         try (TactusServer server = TactusServer.start(settings);
              ControlServer control = ControlServer.start(server, ControlServer.Timing.ASYNC);
              ProcessClients clients = new ProcessClients(name, control.directory().path())) {
@@ -137,12 +137,13 @@ class ProcessClientsSystemTest {
         }
     }
 
-    @Test
-    void shouldEvictAHogInItsOwnProcessForItsOwnWorkAndKeepTheOthers() throws Exception {
-        String name = NAME + "-h";
-        ServerSettings settings = settings(name, PolicyKind.EVICT);
+    @ParameterizedTest
+    @EnumSource(value = ControlServer.Timing.class, names = {"SYNC", "ASYNC"})
+    void shouldEvictAHogInItsOwnProcessForItsOwnWorkAndKeepTheOthers(ControlServer.Timing timing) throws Exception {
+        String name = NAME + "-h-" + timing.label();
+        ServerSettings settings = settings(name, PolicyKind.EVICT, timing);
         try (TactusServer server = TactusServer.start(settings);
-             ControlServer control = ControlServer.start(server);
+             ControlServer control = ControlServer.start(server, timing);
              ProcessClients clients = new ProcessClients(name, control.directory().path())) {
             clients.start("jt3", "player", "--ports", "4");
             // 70 % of the period: it answers before the cycle's deadline, so only its own stamps show it.
@@ -156,7 +157,7 @@ class ProcessClientsSystemTest {
                         .filter(e -> e.action() == WatchdogEvent.Action.EVICT).findFirst().orElse(null);
             }
             assertTrue(eviction != null, "the hog was evicted within 30 s");
-            System.out.printf("hog in its own process: %s%n", eviction.reason());
+            System.out.printf("hog in its own process (%s): %s%n", timing.label(), eviction.reason());
             assertEquals("hog", eviction.client());
             assertTrue(eviction.reason().startsWith("own work"), "judged by its own work: " + eviction.reason());
             assertTrue(server.watchdog().events().stream().noneMatch(e -> e.action() == WatchdogEvent.Action.EVICT
@@ -214,11 +215,15 @@ class ProcessClientsSystemTest {
     }
 
     /** Reads the process's output until a line contains {@code text}; false on end of stream or timeout. */
-    /** A server for real client JVMs: realtime when root; {@code NONE} tests the transport itself, not the policies. */
-    private static ServerSettings settings(String name, PolicyKind policy) {
+    /**
+     * A server for real client JVMs: realtime when root; {@code NONE} tests the transport itself, not the
+     * policies. No spin before the period for asynchronous clients, which work in that time (see RunOptions#spinMicros).
+     */
+    private static ServerSettings settings(String name, PolicyKind policy, ControlServer.Timing timing) {
         boolean root = "root".equals(System.getProperty("user.name"));
+        long spin = timing == ControlServer.Timing.ASYNC ? 0 : 1_000_000;
         return ServerSettings.defaults().withName(name)
-                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(1_000_000))
+                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300).withSpinNanos(spin))
                 .withDriver(new DummyDriver(4, 4))
                 .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
                 .withWatchdog(WatchdogSettings.defaults(policy));

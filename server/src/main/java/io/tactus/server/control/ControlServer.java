@@ -146,7 +146,8 @@ public final class ControlServer implements AutoCloseable {
             throw new IllegalArgumentException("a time limit needs its length: start(server, directory, clientTimeoutNanos)");
         }
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
-        return start(server, directory, period, timing == Timing.ASYNC && server.settings().driver().isPaced() ? Timing.ASYNC : Timing.SYNC);
+        boolean async = timing == Timing.ASYNC && server.settings().driver().isPaced();
+        return start(server, directory, period, async ? Timing.ASYNC : Timing.SYNC);
     }
 
     /**
