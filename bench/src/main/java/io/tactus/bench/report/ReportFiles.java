@@ -122,6 +122,7 @@ public final class ReportFiles {
         ObjectNode node = JSON.valueToTree(result.metrics());
         node.remove("perSecond");
         node.put("engineOverheadPerClientMicros", SummaryFormatter.overheadPerClient(result.metrics()));
+        node.set("secondsWithoutSteal", JSON.valueToTree(result.quietSeconds()));
         node.setAll((ObjectNode) JSON.valueToTree(result.cpu()));
         ObjectNode own = JSON.valueToTree(result);
         own.remove(List.of("settings", "metrics", "cpu", "watchdog"));

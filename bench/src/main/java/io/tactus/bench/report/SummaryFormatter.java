@@ -92,6 +92,11 @@ public final class SummaryFormatter {
         text(out, "RT Allocated Bytes", m.rtAllocatedBytes() < 0 ? "not measured (run shorter than warm-up)"
                 : String.format(Locale.ROOT, "%5d", m.rtAllocatedBytes()));
         percent(out, leader("Average CPU Steal Load"), cpu.steal());
+        StressResult.QuietSeconds quiet = result.quietSeconds();
+        if (quiet.of() > 0) {
+            text(out, "Seconds without Steal", String.format(Locale.ROOT, "%5d of %d, with %d xruns and %d timeouts",
+                    quiet.seconds(), quiet.of(), quiet.xruns(), quiet.timeouts()));
+        }
         text(out, "Warm-up Excluded", s.warmupSeconds() + " s");
         if (result.rssAtEndKb() >= 0) {
             text(out, "Resident Memory", (result.rssAt30sKb() >= 0 ? mib(result.rssAt30sKb()) + " at 30 s, " : "")

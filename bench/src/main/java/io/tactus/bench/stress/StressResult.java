@@ -2,6 +2,7 @@ package io.tactus.bench.stress;
 
 import io.tactus.bench.report.CpuUsage;
 import io.tactus.server.telemetry.MetricsSnapshot;
+import io.tactus.server.telemetry.SecondStats;
 
 import java.util.List;
 
@@ -29,6 +30,33 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
                         int clientsEvicted, long telemetryDropped) {
         this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, "none", List.of(), -1, -1,
                 WatchdogOutcome.none());
+    }
+
+    /**
+     * The measured seconds in which the host took no CPU time from this machine, and the xruns and timeouts
+     * of those seconds: on a VM, the figures the run itself is answerable for.
+     */
+    public QuietSeconds quietSeconds() {
+        int quiet = 0;
+        long xruns = 0;
+        long timeouts = 0;
+        for (SecondStats second : metrics.perSecond()) {
+            int i = second.second();
+            if (i < stealPerSecond.size() && stealPerSecond.get(i) < QuietSeconds.NO_STEAL_PERCENT) {
+                quiet++;
+                xruns += second.xruns();
+                timeouts += second.timeouts();
+            }
+        }
+        return new QuietSeconds(quiet, Math.min(metrics.perSecond().size(), stealPerSecond.size()), xruns, timeouts);
+    }
+
+    /**
+     * Seconds of a run without steal, of all those whose steal is known, and their xruns and timeouts.
+     * Steal is counted in ticks of 10 ms per CPU, 0.5 % of a second on two CPUs: below {@link #NO_STEAL_PERCENT} is none.
+     */
+    public record QuietSeconds(int seconds, int of, long xruns, long timeouts) {
+        static final double NO_STEAL_PERCENT = 0.1;
     }
 
     /** As the full constructor, with no watchdog activity. */

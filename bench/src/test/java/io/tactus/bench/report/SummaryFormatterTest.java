@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SummaryFormatterTest {
 
@@ -21,6 +22,22 @@ class SummaryFormatterTest {
     private static final MetricsSnapshot METRICS = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0,
             960.2, 500.0, 457.3, 440.0, 440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
     private static final CpuUsage CPU = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
+
+    @Test
+    void shouldCountTheSecondsWithoutStealWithTheirXrunsAndTimeouts() {
+        List<io.tactus.server.telemetry.SecondStats> seconds = List.of(
+                new io.tactus.server.telemetry.SecondStats(0, 750, 5, 9, 100, 1, 3, 20),
+                new io.tactus.server.telemetry.SecondStats(1, 750, 5, 9, 100, 40, 900, 20),
+                new io.tactus.server.telemetry.SecondStats(2, 750, 5, 9, 100, 0, 1, 20),
+                new io.tactus.server.telemetry.SecondStats(3, 750, 5, 9, 100, 7, 7, 20)); // its steal is not known
+        MetricsSnapshot m = new MetricsSnapshot(3000, 48, 0, 911, 0, 0, 290.4, 38.2, 20.0, 5.0,
+                960.2, 500.0, 457.3, 440.0, 440.0, 34.3, 71.9, 0, 20, 20, 4.0, seconds, 0);
+        StressResult result = new StressResult(SETTINGS, m, CPU, "SCHED_FIFO 70", 0, 0, "none", List.of(0.0, 2.5, 0.0),
+                -1, -1);
+        assertEquals(new StressResult.QuietSeconds(2, 3, 1, 4), result.quietSeconds());
+        assertTrue(SummaryFormatter.format(result).contains(
+                "Seconds without Steal . . . . :     2 of 3, with 1 xruns and 4 timeouts\n"), SummaryFormatter.format(result));
+    }
 
     @Test
     void shouldTakeOffOnlyTheClientWorkInsideTheCycleAsTheEnginesOverhead() {
