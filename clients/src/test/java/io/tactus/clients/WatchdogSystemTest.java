@@ -87,7 +87,10 @@ class WatchdogSystemTest {
                 Thread.sleep(1_000);
                 MetricsSnapshot after = server.stopMetrics(5, TimeUnit.SECONDS);
                 System.out.printf("after the eviction: %d xruns in %d cycles%n", after.xruns(), after.cycles());
-                assertTrue(after.xruns() <= 5, "(a generous bound: this VM alone gives 0-8 xruns a minute) the graph plays on after the hog is gone: " + after.xruns() + " xruns");
+                // A hog at 150 % left in the graph would make every cycle an xrun; a host that steals CPU time
+                // in bursts gave 8 in this second once (2026-12-01, steal 3-11 %), so the bound is 5 % of cycles.
+                assertTrue(after.xruns() < after.cycles() / 20, "the graph plays on after the hog is gone: "
+                        + after.xruns() + " xruns in " + after.cycles() + " cycles");
                 assertEquals(8, after.clientsAtEnd(), "every innocent client still runs");
                 assertEquals(Map.of(), shutdowns, "no innocent client was told to go");
                 assertTrue(server.watchdog().events().stream().filter(e -> e.action().isAction())
