@@ -337,16 +337,17 @@ public final class ControlServer implements AutoCloseable {
     /**
      * A new client's half of the cycle: waited for until {@link #RESERVE_PERIODS} of a period before the
      * cycle's deadline and at most {@link #clientTimeoutNanos} after its trigger, or, when started with an
-     * explicit time limit, for that long whatever the deadline.
+     * explicit time limit, for that long whatever the deadline. Asynchronous: not waited for, except a
+     * client triggered less than {@link #RESERVE_PERIODS} of a period ago (after a late cycle).
      */
     RemoteProcess newProcess(SharedSegment segment) {
         if (timing == Timing.TIME_LIMIT) {
             return new RemoteProcess(segment, futex, clientTimeoutNanos, 0, () -> Long.MAX_VALUE);
         }
-        if (timing == Timing.ASYNC) {
-            return RemoteProcess.asynchronous(segment, futex);
-        }
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
+        if (timing == Timing.ASYNC) {
+            return RemoteProcess.asynchronous(segment, futex, (long) (period * RESERVE_PERIODS));
+        }
         return new RemoteProcess(segment, futex, clientTimeoutNanos, (long) (period * RESERVE_PERIODS),
                 server::cycleDeadline);
     }

@@ -278,13 +278,56 @@ class RemoteProcessTest {
     }
 
     @Test
+    void shouldWaitForAnAsyncClientTriggeredLessThanTheLeastTimeAgoAndOnlyThatLong() {
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 200_000_000L);
+        async.bind(List.of(in, out), List.of(3, 5));
+        responder = new Responder(segment, 3, 5);
+        responder.workNanos = 20_000_000;
+        FloatBuffer output = out.getFloatBuffer();
+        async.process(NFRAMES);
+        async.process(NFRAMES); // back at once, as after a late cycle: the client has had 20 ms of its 200
+        assertFalse(async.timedOut(), "waited for the answer within the least time");
+        assertEquals(2f, output.get(1), "the answer to the first trigger");
+        assertEquals(2, segment.getIntAcquire(segment.layout().triggerOffset(0)), "triggered again");
+
+        awaitDone(2);
+        responder.answering = false;
+        async.process(NFRAMES); // trigger 3, which nobody answers
+        long start = System.nanoTime();
+        async.process(NFRAMES);
+        long waited = System.nanoTime() - start;
+        assertTrue(async.timedOut());
+        assertTrue(waited >= 150_000_000, "waited until the least time was up: " + waited + " ns");
+        start = System.nanoTime();
+        async.process(NFRAMES);
+        waited = System.nanoTime() - start;
+        assertTrue(async.timedOut());
+        assertTrue(waited < 100_000_000, "a client given up on is not waited for again: " + waited + " ns");
+        assertEquals(2, async.timeouts());
+    }
+
+    @Test
+    void shouldNotWaitForAnAsyncClientThatHadItsLeastTime() throws InterruptedException {
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 20_000_000L);
+        async.bind(List.of(out), List.of(5));
+        async.process(NFRAMES); // nobody answers
+        Thread.sleep(40); // a period and more
+        long start = System.nanoTime();
+        async.process(NFRAMES);
+        long waited = System.nanoTime() - start;
+        assertTrue(async.timedOut());
+        assertTrue(waited < 15_000_000, "its least time was up before the call: " + waited + " ns");
+    }
+
+    @Test
     void shouldAllocateNothingPerAsyncCycleAfterWarmUp() {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux());
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 1_000_000);
         async.bind(List.of(out), List.of(5));
         responder = new Responder(segment, 3, 5);
         for (int i = 0; i < 30_000; i++) {
-            // Every path: answered, not yet answered (told, then busy), and a late answer collected.
+            // Every path: answered, waited for within the least time, not yet answered (told, then busy),
+            // and a late answer collected.
             responder.answering = i % 1000 >= 20;
             async.process(NFRAMES);
             if (responder.answering) {
@@ -303,6 +346,30 @@ class RemoteProcessTest {
         }
         assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(),
                 "bytes allocated per window of 5000 cycles: " + java.util.Arrays.toString(allocated));
+    }
+
+    @Test
+    void shouldNotAllocateOnTheEngineThreadsFirstWaitForAnAsyncClientInTheMiddleOfARun() throws Exception {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 200_000_000L);
+        async.bind(List.of(out), List.of(5));
+        responder = new Responder(segment, 3, 5);
+        long[] allocated = {-1};
+        Thread engine = new Thread(() -> { // a fresh thread: no futex call of its own yet
+            for (int i = 0; i < 100; i++) {
+                async.process(NFRAMES); // answered before each next call: never waited for
+                awaitDone(segment.getIntAcquire(segment.layout().triggerOffset(0)));
+            }
+            responder.workNanos = 5_000_000;
+            async.process(NFRAMES);
+            long before = threads.getCurrentThreadAllocatedBytes();
+            async.process(NFRAMES); // back at once, as after a late cycle: the first wait of this thread
+            allocated[0] = threads.getCurrentThreadAllocatedBytes() - before;
+        }, "engine");
+        engine.start();
+        engine.join(10_000);
+        assertFalse(async.timedOut(), "waited for the answer");
+        assertEquals(0, allocated[0], "bytes allocated by the first wait");
     }
 
     /** Waits (at most 5 s) until the client has answered trigger {@code seq}. */
