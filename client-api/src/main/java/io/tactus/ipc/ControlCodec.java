@@ -78,8 +78,8 @@ public final class ControlCodec {
             case STATUS_REPORT -> {
                 Reply.StatusReport m = (Reply.StatusReport) message;
                 w.int32(m.sampleRate()).int32(m.bufferSize()).int32(m.clients()).int64(m.cycles())
-                        .int64(m.xruns()).float64(m.dspLoadPercent()).string(m.scheduling())
-                        .string(m.watchdog());
+                        .int64(m.xruns()).int64(m.timeouts()).float64(m.dspLoadPercent()).string(m.scheduling())
+                        .string(m.clientTiming()).string(m.watchdog());
             }
             case TOP_REPORT -> {
                 Reply.TopReport m = (Reply.TopReport) message;
@@ -147,7 +147,7 @@ public final class ControlCodec {
             case ERROR -> new Reply.Error(r.string());
             case PORT_LIST -> new Reply.PortList(readPorts(r));
             case STATUS_REPORT -> new Reply.StatusReport(r.int32(), r.int32(), r.int32(), r.int64(), r.int64(),
-                    r.float64(), r.string(), r.string());
+                    r.int64(), r.float64(), r.string(), r.string(), r.string());
             case TOP_REPORT -> readTop(r);
             case SHUTDOWN -> new Notification.Shutdown(r.string());
             case XRUN -> new Notification.Xrun(r.float64());

@@ -80,11 +80,18 @@ public sealed interface Reply extends ControlMessage {
         }
     }
 
-    /** Answers {@link Request.Status}: the figures {@code ./tactus status} prints. */
-    record StatusReport(int sampleRate, int bufferSize, int clients, long cycles, long xruns,
-                        double dspLoadPercent, String scheduling, String watchdog) implements Reply {
+    /**
+     * Answers {@link Request.Status}: the figures {@code ./tactus status} prints. {@code timeouts} counts
+     * (client, cycle) pairs in which a client's outputs were silence because it had not answered;
+     * {@code clientTiming} says how the engine times clients in other processes: "sync" (waited for within
+     * the period), "async" (collected a period later) or "time-limit".
+     */
+    record StatusReport(int sampleRate, int bufferSize, int clients, long cycles, long xruns, long timeouts,
+                        double dspLoadPercent, String scheduling, String clientTiming, String watchdog)
+            implements Reply {
         public StatusReport {
             Objects.requireNonNull(scheduling, "scheduling");
+            Objects.requireNonNull(clientTiming, "clientTiming");
             Objects.requireNonNull(watchdog, "watchdog");
         }
 

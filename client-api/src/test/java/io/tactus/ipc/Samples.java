@@ -31,8 +31,8 @@ final class Samples {
                         new Reply.PortInfo("system:capture_1", false, List.of("mixer:in_1", "meter:in")),
                         new Reply.PortInfo("mixer:in_1", true, List.of("system:capture_1")),
                         new Reply.PortInfo("音:出", false, List.of())))),
-                new ControlFrame(9, new Reply.StatusReport(48000, 64, 20, 1_000_000_000_000L, 3L, 34.25,
-                        "SCHED_FIFO 70", "evict")),
+                new ControlFrame(9, new Reply.StatusReport(48000, 64, 20, 1_000_000_000_000L, 3L, 17L, 34.25,
+                        "SCHED_FIFO 70", "async", "evict")),
                 ControlFrame.notification(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),
                 ControlFrame.notification(new Notification.Xrun(1234.5)),
                 ControlFrame.notification(new Notification.GraphOrder()));

@@ -42,10 +42,21 @@ public final class StatusCommand implements Callable<Integer> {
         line(out, "Clients", Integer.toString(r.clients()));
         line(out, "Cycles", Long.toString(r.cycles()));
         line(out, "XRUN Count", Long.toString(r.xruns()));
+        line(out, "Timeout Count", Long.toString(r.timeouts()));
         line(out, "DSP Load", String.format(Locale.ROOT, "%.1f %%", r.dspLoadPercent()));
         line(out, "Scheduling Policy", r.scheduling());
+        line(out, "Process Clients", processClients(r.clientTiming()));
         line(out, "Watchdog Policy", r.watchdog());
         return out.toString();
+    }
+
+    /** The timing of clients in other processes, with what it means for their latency. */
+    private static String processClients(String timing) {
+        return switch (timing) {
+            case "sync" -> "sync (waited for within the period)";
+            case "async" -> "async (their outputs are heard a period later)";
+            default -> timing;
+        };
     }
 
     private static void line(StringBuilder out, String label, String value) {

@@ -117,7 +117,7 @@ class ClientToolsTest {
     @Test
     void shouldPrintTheStatusInLabelLines() throws Exception {
         try (ScriptedServer server = new ScriptedServer(directory, request -> new Reply.StatusReport(48_000, 64, 3,
-                123_456, 2, 12.34, "SCHED_FIFO 70", "evict"))) {
+                123_456, 2, 7, 12.34, "SCHED_FIFO 70", "async", "evict"))) {
             Run status = run("status", "--server", server.name);
 
             assertEquals(0, status.code, status.err);
@@ -129,8 +129,10 @@ class ClientToolsTest {
                     "Clients . . . . . . . . . . . : 3",
                     "Cycles  . . . . . . . . . . . : 123456",
                     "XRUN Count  . . . . . . . . . : 2",
+                    "Timeout Count . . . . . . . . : 7",
                     "DSP Load  . . . . . . . . . . : 12.3 %",
                     "Scheduling Policy . . . . . . : SCHED_FIFO 70",
+                    "Process Clients . . . . . . . : async (their outputs are heard a period later)",
                     "Watchdog Policy . . . . . . . : evict") + "\n", status.out);
         }
     }

@@ -155,8 +155,8 @@ class RemoteClientTest {
         peer.reply(byType.get(MessageType.LIST_PORTS), new Reply.PortList(List.of(
                 new Reply.PortInfo("system:capture_1", false, List.of()),
                 new Reply.PortInfo("system:playback_1", true, List.of()))));
-        peer.reply(byType.get(MessageType.STATUS), new Reply.StatusReport(48_000, 64, 2, 1000, 3, 12.5,
-                "SCHED_FIFO 70", "evict"));
+        peer.reply(byType.get(MessageType.STATUS), new Reply.StatusReport(48_000, 64, 2, 1000, 3, 0, 12.5,
+                "SCHED_FIFO 70", "sync", "evict"));
 
         assertEquals(List.of("system:capture_1", "system:playback_1"), ports.get(5, TimeUnit.SECONDS));
         assertEquals(3, status.get(5, TimeUnit.SECONDS).xruns());

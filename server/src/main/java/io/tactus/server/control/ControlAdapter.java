@@ -269,7 +269,8 @@ final class ControlAdapter implements Runnable {
         double load = m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
         int clients = (int) controller.graph().clientNames().stream().filter(n -> !Graph.SYSTEM.equals(n)).count();
         return new Reply.StatusReport(server.sampleRate(), server.bufferSize(), clients, server.cyclesRun(), m.xruns(),
-                load, server.scheduling().describe(), server.settings().watchdog().policy().label());
+                m.timeouts(), load, server.scheduling().describe(), owner.timing().label(),
+                server.settings().watchdog().policy().label());
     }
 
     /** {@code tactus top}'s view: the last second's DSP load and the watchdog's file on every client. */

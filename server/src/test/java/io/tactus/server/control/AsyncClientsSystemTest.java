@@ -59,6 +59,8 @@ class AsyncClientsSystemTest {
                 assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
                 assertTrue(within(1_000, () -> driver.lastPlayback(0) == 0.5f),
                         "capture 0.25 doubled by the client reaches playback: " + driver.lastPlayback(0));
+                Reply.StatusReport status = (Reply.StatusReport) client.request(new Request.Status());
+                assertEquals("async", status.clientTiming(), "./tactus status tells the timing");
                 client.ok(new Request.Deactivate());
             }
             client.ok(new Request.Goodbye());

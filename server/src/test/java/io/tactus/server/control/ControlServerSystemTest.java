@@ -91,6 +91,7 @@ class ControlServerSystemTest {
                 Reply.StatusReport status = assertInstanceOf(Reply.StatusReport.class, client.request(new Request.Status()));
                 assertEquals(48_000, status.sampleRate());
                 assertTrue(status.clients() >= 1 && status.cycles() > 0, status.toString());
+                assertEquals("sync", status.clientTiming());
                 assertEquals(new Reply.Error("client 'relay' has no port named 'nope'"),
                         client.request(new Request.Connect("relay:nope", "system:playback_1")));
 
@@ -200,7 +201,7 @@ class ControlServerSystemTest {
         hello.putShort(4, (short) 7);
         try (FakeClient client = FakeClient.connect(control.socketPath())) {
             client.sendRaw(hello);
-            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 1"),
+            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 2"),
                     client.expectErrorAndClose().message());
         }
         assertServerStillServes();
@@ -252,7 +253,7 @@ class ControlServerSystemTest {
     private static ByteBuffer registerPortFrame(int requestId, String name) {
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1);
-        frame.putInt(8 + 2 + bytes.length + 1).putShort((short) 1).putShort((short) 2).putInt(requestId)
+        frame.putInt(8 + 2 + bytes.length + 1).putShort((short) io.tactus.ipc.ProtocolLimits.VERSION).putShort((short) io.tactus.ipc.MessageType.REGISTER_PORT.code()).putInt(requestId)
                 .putShort((short) bytes.length).put(bytes).put((byte) 1);
         return frame.flip();
     }

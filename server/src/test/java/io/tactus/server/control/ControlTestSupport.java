@@ -103,6 +103,8 @@ final class ControlTestSupport {
                 assertTrue(remote.timeouts() >= window.timeouts(), "the client's own count: " + remote.timeouts());
                 assertEquals(1, process.triggersSeen.get(), "a busy client is not triggered again");
                 assertEquals(0f, driver.lastPlayback(1), "a late client's output is silence");
+                Reply.StatusReport status = (Reply.StatusReport) client.request(new Request.Status());
+                assertTrue(status.timeouts() >= window.timeouts(), "./tactus status counts them: " + status);
 
                 process.answering = true; // it finishes the pending cycle and runs from then on
                 assertTrue(within(2_000, () -> process.cyclesDone.get() >= 50), "resumed: " + process.cyclesDone);
