@@ -382,7 +382,7 @@ class RemoteProcessTest {
     }
 
     /** The client: spins on the trigger word (no futex: fast and simple), answers out = 2 x in. */
-    private static final class Responder {
+    static final class Responder {
         private final Thread thread;
         private volatile boolean running = true;
         private final java.util.concurrent.CountDownLatch spinning = new java.util.concurrent.CountDownLatch(1);

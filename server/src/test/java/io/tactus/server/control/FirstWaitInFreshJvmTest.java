@@ -1,0 +1,83 @@
+package io.tactus.server.control;
+
+import io.tactus.ipc.SegmentLayout;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.Futex;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * An asynchronous client is waited for only after a late cycle, so the engine thread can run the wait's
+ * code for the first time in the middle of a run; the first run of code allocates (a VarHandle call site
+ * is linked, a thread's futex timespec is made). Within one test JVM other tests have run that code
+ * already, so this runs the scenario in a fresh JVM ({@link #main}) and reads the engine thread's
+ * allocation from its output.
+ */
+class FirstWaitInFreshJvmTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void shouldNotAllocateOnTheEngineThreadWhenItFirstWaitsForAnAsyncClient() throws Exception {
+        assumeTrue(Futex.linux().isAvailable(), "futexes need Linux");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                FirstWaitInFreshJvmTest.class.getName(), temp.toString()).redirectErrorStream(true).start();
+        try {
+            assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the scenario ended");
+            String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            assertEquals(0, jvm.exitValue(), output);
+            assertEquals("allocated 0", output, "bytes the engine thread allocated in its first wait");
+        } finally {
+            jvm.destroyForcibly();
+        }
+    }
+
+    /**
+     * The scenario: an async client that answers in time for 100 cycles, then a call made at once after
+     * the trigger (as after a late cycle), which waits for the answer. Prints the engine thread's
+     * allocation during that call; exits 1 when the call did not wait for the answer.
+     */
+    public static void main(String[] args) throws Exception {
+        SharedSegment segment = SharedSegment.create(Path.of(args[0]), "fresh",
+                SegmentLayout.of(1, ControlServer.MAX_PORTS, 64));
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 200_000_000L);
+        async.bind(List.of(), List.of());
+        RemoteProcessTest.Responder responder = new RemoteProcessTest.Responder(segment, 3, 5);
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long[] allocated = {-1};
+        boolean[] timedOut = {true};
+        Thread engine = new Thread(() -> {
+            for (int i = 0; i < 100; i++) {
+                async.process(64);
+                int trigger = segment.getIntAcquire(segment.layout().triggerOffset(0));
+                while (segment.getIntAcquire(segment.layout().doneOffset(0)) != trigger) {
+                    Thread.onSpinWait(); // answered before the next call: never waited for
+                }
+            }
+            responder.workNanos = 5_000_000;
+            async.process(64);
+            long before = threads.getCurrentThreadAllocatedBytes();
+            async.process(64);
+            allocated[0] = threads.getCurrentThreadAllocatedBytes() - before;
+            timedOut[0] = async.timedOut();
+        }, "engine");
+        engine.start();
+        engine.join();
+        responder.stop();
+        segment.close();
+        System.out.println("allocated " + allocated[0]);
+        System.exit(timedOut[0] ? 1 : 0);
+    }
+}
