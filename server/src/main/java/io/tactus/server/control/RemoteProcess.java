@@ -141,9 +141,9 @@ public final class RemoteProcess implements TimedProcess {
             slots[i] = segment.port(i);
         }
         // The wait's accessors, run once here on the control thread: the first run of each links its
-        // VarHandle call site, which allocates (a method type's Class[]), and an asynchronous client's wait
-        // may first run on the engine thread in the middle of a run (1896 bytes in a 120 s stress run, found
-        // with JFR). The server wrote both words when it created the segment; the client waits for a trigger.
+        // VarHandle call site, which allocates (a method type's Class[], seen with JFR on the engine thread),
+        // and an asynchronous client's wait may first run on the engine thread in the middle of a run
+        // (FirstWaitInFreshJvmTest). The server wrote both words when it created the segment.
         segment.setIntVolatile(waitingOffset, segment.getIntVolatile(waitingOffset));
         segment.getIntVolatile(doneOffset);
     }

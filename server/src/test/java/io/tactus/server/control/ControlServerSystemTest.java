@@ -3,6 +3,8 @@ package io.tactus.server.control;
 import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Notification;
+import io.tactus.ipc.MessageType;
+import io.tactus.ipc.ProtocolLimits;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.rt.SchedulingPolicy;
@@ -253,7 +255,8 @@ class ControlServerSystemTest {
     private static ByteBuffer registerPortFrame(int requestId, String name) {
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1);
-        frame.putInt(8 + 2 + bytes.length + 1).putShort((short) io.tactus.ipc.ProtocolLimits.VERSION).putShort((short) io.tactus.ipc.MessageType.REGISTER_PORT.code()).putInt(requestId)
+        frame.putInt(8 + 2 + bytes.length + 1).putShort((short) ProtocolLimits.VERSION)
+                .putShort((short) MessageType.REGISTER_PORT.code()).putInt(requestId)
                 .putShort((short) bytes.length).put(bytes).put((byte) 1);
         return frame.flip();
     }
