@@ -84,9 +84,10 @@ public final class ServerCommand implements Callable<Integer> {
             + " (default 200, or 0 with --async: asynchronous clients work in that time, and the engine outranks them)")
     Long spinMicros;
 
-    @Option(names = "--async", description = "never wait for a client in another process (JACK2's default): each has a whole"
-            + " period for its work, and its outputs reach the graph one period later; without it the engine waits for"
-            + " each answer within the period (as JACK1 and jackd --sync)")
+    @Option(names = "--async", description = "do not wait for a client in another process at its trigger (JACK2's default): each"
+            + " has a whole period for its work, its outputs reach the graph one period later, and one that is late is"
+            + " waited for within the next cycle; without it the engine waits for each answer within the period (as"
+            + " JACK1 and jackd --sync)")
     boolean async;
 
     @Mixin

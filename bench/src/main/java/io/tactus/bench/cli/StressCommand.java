@@ -46,7 +46,7 @@ public final class StressCommand implements Callable<Integer> {
     java.nio.file.Path out;
 
     @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread), process (each client a JVM of its own, over the control socket,"
-            + " the engine waiting for its answer) or process-async (as process, the engine never waiting: a period more latency)"
+            + " the engine waiting for its answer) or process-async (as process, the engine not waiting at the trigger: a period more latency)"
             + " (default ${DEFAULT-VALUE})")
     String clientMode;
 

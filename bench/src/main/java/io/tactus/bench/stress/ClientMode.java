@@ -8,8 +8,9 @@ import java.util.Locale;
 /**
  * Where the stress test's clients run: {@code inproc} on the engine thread (no copy, no wake-up), or
  * {@code process}, each in a JVM of its own joined over the control socket and woken by futex each cycle,
- * the engine waiting for its answer; or {@code process-async}, the same JVMs but the engine never waits
- * (JACK2's default): each client has a whole period, and its outputs reach the graph a period later.
+ * the engine waiting for its answer; or {@code process-async}, the same JVMs but the engine does not wait at
+ * the trigger (JACK2's default): each client has a whole period, and its outputs reach the graph a period
+ * later.
  */
 public enum ClientMode {
     INPROC, PROCESS, PROCESS_ASYNC;

@@ -56,8 +56,9 @@ public final class ControlServer implements AutoCloseable {
          */
         SYNC,
         /**
-         * The engine never waits: it collects the answer to the previous period's trigger and triggers the
-         * next (JACK2's default). A client gets a whole period; its outputs reach the graph a period later.
+         * The engine does not wait at the trigger: it collects the answer to the previous period's trigger and
+         * triggers the next (JACK2's default). A client gets a whole period; its outputs reach the graph a
+         * period later. One that has not answered by then is waited for within that cycle, as SYNC waits.
          */
         ASYNC,
         /** The engine waits up to a fixed time from the trigger, whatever the cycle's deadline: renders and tests. */
@@ -337,8 +338,9 @@ public final class ControlServer implements AutoCloseable {
     /**
      * A new client's half of the cycle: waited for until {@link #RESERVE_PERIODS} of a period before the
      * cycle's deadline and at most {@link #clientTimeoutNanos} after its trigger, or, when started with an
-     * explicit time limit, for that long whatever the deadline. Asynchronous: not waited for, except a
-     * client triggered less than {@link #RESERVE_PERIODS} of a period ago (after a late cycle).
+     * explicit time limit, for that long whatever the deadline. Asynchronous: not waited for at its trigger;
+     * one that has not answered by the next cycle is waited for until the same reserve before that cycle's
+     * deadline, and at least {@link #RESERVE_PERIODS} of a period after its trigger.
      */
     RemoteProcess newProcess(SharedSegment segment) {
         if (timing == Timing.TIME_LIMIT) {
@@ -346,7 +348,7 @@ public final class ControlServer implements AutoCloseable {
         }
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
         if (timing == Timing.ASYNC) {
-            return RemoteProcess.asynchronous(segment, futex, (long) (period * RESERVE_PERIODS));
+            return RemoteProcess.asynchronous(segment, futex, (long) (period * RESERVE_PERIODS), server::cycleDeadline);
         }
         return new RemoteProcess(segment, futex, clientTimeoutNanos, (long) (period * RESERVE_PERIODS),
                 server::cycleDeadline);

@@ -320,6 +320,42 @@ class RemoteProcessTest {
     }
 
     @Test
+    void shouldWaitForALateAsyncClientUntilTheReserveBeforeTheCyclesDeadline() throws InterruptedException {
+        long[] deadline = {Long.MAX_VALUE};
+        RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 2_000_000, () -> deadline[0]);
+        async.bind(List.of(in, out), List.of(3, 5));
+        responder = new Responder(segment, 3, 5);
+        responder.workNanos = 40_000_000;
+        FloatBuffer output = out.getFloatBuffer();
+        async.process(NFRAMES);
+        Thread.sleep(10); // its least time is up, and it is still busy: the host held its CPU
+        deadline[0] = System.nanoTime() + 300_000_000L;
+        async.process(NFRAMES);
+        assertFalse(async.timedOut(), "waited within the cycle for the answer");
+        assertEquals(2f, output.get(1), "the answer to the first trigger, in the period it was due in");
+        assertEquals(2, segment.getIntAcquire(segment.layout().triggerOffset(0)), "triggered again");
+
+        awaitDone(2);
+        responder.answering = false;
+        async.process(NFRAMES); // trigger 3, which nobody answers
+        Thread.sleep(10);
+        long start = System.nanoTime();
+        deadline[0] = start + 30_000_000;
+        async.process(NFRAMES);
+        long waited = System.nanoTime() - start;
+        assertTrue(async.timedOut());
+        assertTrue(waited >= 25_000_000, "waited until 2 ms before the deadline: " + waited + " ns");
+        assertTrue(waited < 250_000_000, "and no longer: " + waited + " ns");
+        deadline[0] = System.nanoTime() + 300_000_000L;
+        start = System.nanoTime();
+        async.process(NFRAMES);
+        waited = System.nanoTime() - start;
+        assertTrue(async.timedOut());
+        assertTrue(waited < 100_000_000, "a client given up on is not waited for again: " + waited + " ns");
+        assertEquals(2, async.timeouts());
+    }
+
+    @Test
     void shouldAllocateNothingPerAsyncCycleAfterWarmUp() {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         RemoteProcess async = RemoteProcess.asynchronous(segment, Futex.linux(), 1_000_000);
