@@ -112,6 +112,15 @@ public final class SharedSegment implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs the word accessors until the JIT has compiled them, once per JVM (later calls return at once).
+     * Call it on a normal thread before a realtime thread first uses a segment: the first runs of this code
+     * allocate, on whichever thread makes them (see {@link AccessorWarmup}).
+     */
+    public static void warmUp() {
+        AccessorWarmup.ensure();
+    }
+
     /** {@link #open(Path)} on {@code name} in the {@link #defaultDirectory()}. */
     public static SharedSegment open(String name) {
         return open(resolve(defaultDirectory(), name));

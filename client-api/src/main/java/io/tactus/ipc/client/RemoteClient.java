@@ -110,6 +110,7 @@ public final class RemoteClient implements TactusClient {
             throw new TactusException("Tactus server '" + serverName + "' announced " + welcome.sampleRate() + " Hz and "
                     + welcome.bufferSize() + " frames per period, which no server runs at");
         }
+        SharedSegment.warmUp(); // before the process thread: the first runs of the accessors allocate
         SharedSegment mapped = SharedSegment.open(Path.of(welcome.shmPath()));
         SegmentLayout layout = mapped.layout();
         if (layout.clients() < 1 || layout.ports() < 1 || layout.nframes() < welcome.bufferSize()) {

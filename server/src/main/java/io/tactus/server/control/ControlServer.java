@@ -175,6 +175,7 @@ public final class ControlServer implements AutoCloseable {
                     + " here; run clients in the server's process");
         }
         directory.createIfMissing();
+        SharedSegment.warmUp(); // before the engine runs a client's code: the first runs of the accessors allocate
         Path socket = directory.socketPath(name);
         Path lock = directory.lockPath(name);
         FileChannel lockChannel = lock(lock, name);

@@ -1,0 +1,101 @@
+package io.tactus.ipc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The first runs of the segment's word accessors allocate (linking, then each compiled version's first
+ * run), on whichever thread makes them; within one test JVM other tests have made them already, so this
+ * runs a thread that only calls accessors in a fresh JVM ({@link #main}), once after
+ * {@link SharedSegment#warmUp} and once without it, and reads that thread's allocation from the output.
+ */
+class AccessorWarmupFreshJvmTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void shouldLeaveNothingToAllocateForTheFirstThreadThatUsesASegmentAfterWarmUp() throws Exception {
+        assertEquals(0, allocatedInFreshJvm("warm"), "bytes the accessor thread allocated after the warm-up");
+    }
+
+    @Test
+    void shouldSeeTheAllocationThatTheWarmUpTakesWhenThereIsNone() throws Exception {
+        long cold = allocatedInFreshJvm("cold");
+        assertTrue(cold > 0, "without the warm-up the first thread allocates (this is what the other test "
+                + "would miss if its measurement could not see it): " + cold + " bytes");
+    }
+
+    private long allocatedInFreshJvm(String mode) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process jvm = new ProcessBuilder(java.toString(), "-XX:CompileCommand=quiet",
+                "-XX:CompileCommand=exclude," + AccessorWarmupFreshJvmTest.class.getName() + "::*",
+                "-cp", System.getProperty("java.class.path"),
+                AccessorWarmupFreshJvmTest.class.getName(), temp.toString(), mode).redirectErrorStream(true).start();
+        try {
+            assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the scenario ended");
+            String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            assertEquals(0, jvm.exitValue(), output);
+            assertTrue(output.startsWith("allocated "), output);
+            return Long.parseLong(output.substring("allocated ".length()).split(" ")[0]);
+        } finally {
+            jvm.destroyForcibly();
+        }
+    }
+
+    /**
+     * Never compiled (the scenario's JVM compiles nothing of this class), so it calls each accessor's own
+     * version, as the engine's interpreted code did after a deoptimisation; and no compiled code of the test
+     * itself runs for the first time while it measures.
+     */
+    private static void interpretedCalls(SharedSegment segment, int word, int wide) {
+        for (int i = 0; i < 2_000; i++) {
+            segment.setIntRelease(word, i);
+            segment.setIntVolatile(word, segment.getIntAcquire(word) + segment.getIntVolatile(word));
+            segment.compareAndSetInt(word, i, i + 1);
+            segment.getAndAddInt(word, 1);
+            segment.setLongRelease(wide, segment.getLongAcquire(wide) + 1);
+        }
+    }
+
+    /**
+     * Warms up (or not, "cold"), then a new thread calls every accessor from interpreted code, in 30 windows
+     * of 2000 calls each; prints its allocation.
+     */
+    public static void main(String[] args) throws Exception {
+        if (args[1].equals("warm")) {
+            SharedSegment.warmUp();
+        }
+        long[] allocated = new long[30];
+        try (SharedSegment segment = SharedSegment.create(Path.of(args[0]), "fresh", SegmentLayout.of(1, 4, 64))) {
+            var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            for (int i = 0; i < 200_000; i++) {
+                threads.getCurrentThreadAllocatedBytes(); // the measurement's own first compiled runs allocate too
+            }
+            SegmentLayout layout = segment.layout();
+            int word = layout.triggerOffset(0);
+            int wide = layout.startedOffset(0);
+            long[] sink = {0};
+            Thread user = new Thread(() -> {
+                for (int w = 0; w < allocated.length; w++) {
+                    long before = threads.getCurrentThreadAllocatedBytes();
+                    interpretedCalls(segment, word, wide);
+                    allocated[w] = threads.getCurrentThreadAllocatedBytes() - before;
+                }
+                sink[0] = segment.getLongAcquire(wide);
+            }, "accessor-user");
+            user.start();
+            user.join();
+        }
+        System.out.println("allocated " + Arrays.stream(allocated).sum() + " " + Arrays.toString(allocated));
+    }
+}
