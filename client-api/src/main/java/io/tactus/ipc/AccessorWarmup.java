@@ -1,6 +1,7 @@
 package io.tactus.ipc;
 
 import com.sun.management.ThreadMXBean;
+import io.tactus.api.TactusException;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -48,6 +49,10 @@ final class AccessorWarmup {
                 // close() deletes it after the rounds
             }
             run(scratch);
+        } catch (TactusException e) {
+            // Not fatal: without the warm-up a realtime thread pays for these first runs itself, once.
+            System.err.println("tactus: warning: the shared-memory accessors were not warmed up (" + e.getMessage()
+                    + "); the first realtime cycles may allocate");
         }
     }
 
