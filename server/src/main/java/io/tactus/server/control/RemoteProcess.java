@@ -158,12 +158,10 @@ public final class RemoteProcess implements TimedProcess {
         for (int i = 0; i < slots.length; i++) {
             slots[i] = segment.port(i);
         }
-        // The wait's accessors, run once here on the control thread: the first run of each links its
-        // VarHandle call site, which allocates (a method type's Class[], seen with JFR on the engine thread),
-        // and an asynchronous client's wait may first run on the engine thread in the middle of a run
-        // (FirstWaitInFreshJvmTest). The server wrote both words when it created the segment.
-        segment.setIntVolatile(waitingOffset, segment.getIntVolatile(waitingOffset));
-        segment.getIntVolatile(doneOffset);
+        // The first runs of the accessors allocate (linking, the JIT's first code), and an asynchronous
+        // client's wait may first run on the engine thread in the middle of a run (FirstWaitInFreshJvmTest):
+        // they run here, on the control thread, once per JVM (at once when the server has done it already).
+        SharedSegment.warmUp();
     }
 
     /**
