@@ -22,7 +22,7 @@ import io.tactus.server.telemetry.TelemetryConsumer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.RunMetrics;
 import io.tactus.server.telemetry.TelemetryRing;
-import io.tactus.server.watchdog.KernelRtBudget;
+import io.tactus.server.os.KernelRtBudget;
 import io.tactus.server.watchdog.PolicyKind;
 import io.tactus.server.watchdog.StallMonitor;
 import io.tactus.server.watchdog.Watchdog;
