@@ -13,7 +13,6 @@ import io.tactus.server.engine.ClockSource;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.EngineProxy;
 import io.tactus.server.engine.EngineSettings;
-import io.tactus.server.engine.PeriodTiming;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.Graph;
 import io.tactus.server.telemetry.CycleListener;
@@ -64,7 +63,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         Graph graph = new Graph(es.nframes(), settings.driver().captureChannels(), settings.driver().playbackChannels());
         EngineProxy proxy = new EngineProxy(es.commandSize());
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
-        this.metrics = new RunMetrics(new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos());
+        this.metrics = new RunMetrics(es.periodNanos());
         // The watchdog lives on the consumer and acts through its own thread; both must not wait behind
         // ordinary processes on a busy machine, so they run realtime, below the engine.
         this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics,
@@ -76,7 +75,7 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
         this.watchdogActions = new ServerWatchdogActions(controller,
                 new RealtimeThreadFactory("tactus-watchdog-actions", watchdogScheduling(settings.scheduling()), scheduler),
                 scheduler);
-        this.watchdog = new Watchdog(settings.watchdog(), metricsPeriod(es), watchdogActions, TactusServer::rtBudgetShare);
+        this.watchdog = new Watchdog(settings.watchdog(), es.periodNanos(), watchdogActions, TactusServer::rtBudgetShare);
         telemetryConsumer.addListener(watchdog);
         engine.setSpinBudgetPercent(spinBudget());
 
@@ -105,10 +104,6 @@ public final class TactusServer implements AutoCloseable, ClientTransport {
             this.stallMonitor = null;
             this.monitorThread = null;
         }
-    }
-
-    private static long metricsPeriod(EngineSettings es) {
-        return new PeriodTiming(0, es.sampleRate(), es.nframes()).periodNanos();
     }
 
     /** The watchdog's threads: realtime well below the engine when the engine is realtime, else as the engine. */

@@ -32,6 +32,11 @@ public record EngineSettings(int sampleRate, int nframes, long spinNanos, int wa
         return new EngineSettings(sampleRate, nframes, spinNanos, cycles, maxClients, telemetrySize, commandSize);
     }
 
+    /** The period in nanoseconds, as {@link PeriodTiming} paces it: the one value every part of the server uses. */
+    public long periodNanos() {
+        return new PeriodTiming(0, sampleRate, nframes).periodNanos();
+    }
+
     /** About two seconds of periods: long enough for C2 to compile the hot path. */
     static int defaultWarmup(int sampleRate, int nframes) {
         return nframes > 0 ? Math.max(64, 2 * sampleRate / nframes) : 64;
