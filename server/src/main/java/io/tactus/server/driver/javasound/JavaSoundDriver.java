@@ -1,6 +1,7 @@
 package io.tactus.server.driver.javasound;
 
 import io.tactus.server.driver.Periods;
+import io.tactus.server.driver.AudioDriver;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.Period;
 import io.tactus.server.driver.PeriodRing;
@@ -25,12 +26,10 @@ import java.nio.FloatBuffer;
  * ran dry (underrun, from its frame position), the writer's ring was full (a period dropped), capture
  * was late (a period of silence) or lost (ring or line full).
  */
-public final class JavaSoundDriver implements Driver {
+public final class JavaSoundDriver extends AudioDriver {
 
     private final JavaSoundDriverSettings settings;
     private String deviceName;
-    private int captureChannels;
-    private int playbackChannels;
     private int periodFrames;
     /** Capture periods kept in the ring between the device and the engine: slack for the reader's wake-ups. */
     private int captureCushion;
@@ -106,22 +105,7 @@ public final class JavaSoundDriver implements Driver {
         return deviceName;
     }
 
-    @Override
-    public int captureChannels() {
-        return captureChannels;
-    }
-
-    @Override
-    public int playbackChannels() {
-        return playbackChannels;
-    }
-
     /** The engine's clock paces the graph; the lines follow through their buffers. */
-    @Override
-    public boolean isPaced() {
-        return true;
-    }
-
     @Override
     public long xruns() {
         return playbackUnderruns() + playbackOverruns + captureUnderruns + captureOverruns();

@@ -1,6 +1,7 @@
 package io.tactus.server.driver.wav;
 
 import io.tactus.server.driver.Periods;
+import io.tactus.server.driver.AudioDriver;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.Period;
 import io.tactus.server.driver.PeriodRing;
@@ -16,11 +17,9 @@ import java.nio.FloatBuffer;
  * full writer ring drops the period (both counted; the output keeps its timeline); freewheel waits
  * instead, trading realtime behaviour for a render that never loses a sample.
  */
-public final class WavDriver implements Driver {
+public final class WavDriver extends AudioDriver {
 
     private final WavDriverSettings settings;
-    private int captureChannels;
-    private int playbackChannels;
     private int periodFrames;
     private CaptureReader reader;
     private PeriodRing captureRing;
@@ -91,16 +90,6 @@ public final class WavDriver implements Driver {
         if (reader != null) {
             reader.start();
         }
-    }
-
-    @Override
-    public int captureChannels() {
-        return captureChannels;
-    }
-
-    @Override
-    public int playbackChannels() {
-        return playbackChannels;
     }
 
     @Override
