@@ -19,7 +19,9 @@ import io.tactus.server.watchdog.StallMonitor;
  */
 final class EngineRunner {
 
-    /** Told of each runaway after the engine runs on a fresh thread: the stall, how long it was stuck, what was done. */
+    /**
+     * Told of each runaway after the engine runs on a fresh thread: the stall, how long it was stuck, what was done.
+     */
     interface RunawayHandler {
         void onRunaway(Engine.Stall stall, double stuckMillis, String engineAction);
     }

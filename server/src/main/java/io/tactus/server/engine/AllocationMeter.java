@@ -19,7 +19,10 @@ final class AllocationMeter {
         this.baselineCycle = baselineCycle;
     }
 
-    /** Bytes the engine thread allocated since the baseline, as of cycle {@code k}; -1 before it. Realtime, allocation-free. */
+    /**
+     * Bytes the engine thread allocated since the baseline, as of cycle {@code k}; -1 before it. Realtime,
+     * allocation-free.
+     */
     long measure(long k) {
         if (baseline < 0 && k >= baselineCycle) {
             baseline = threads.getCurrentThreadAllocatedBytes();

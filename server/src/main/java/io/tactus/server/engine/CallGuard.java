@@ -37,7 +37,10 @@ final class CallGuard {
         inStep.set(IDLE);
     }
 
-    /** Before the client call at position {@code step} of {@code plan}, started at {@code start}. Realtime, allocation-free. */
+    /**
+     * Before the client call at position {@code step} of {@code plan}, started at {@code start}. Realtime,
+     * allocation-free.
+     */
     void enter(int step, ExecutionPlan plan, long start) {
         runningStep = step;
         runningPlan = plan;

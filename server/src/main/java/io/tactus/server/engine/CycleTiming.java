@@ -9,7 +9,10 @@ import io.tactus.server.telemetry.CycleRecord;
  */
 final class CycleTiming {
 
-    /** Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}), unless the kernel gives less. */
+    /**
+     * Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}), unless the kernel gives
+     * less.
+     */
     static final long SPIN_BUDGET_PERCENT = 85;
 
     private CycleTiming() {

@@ -173,7 +173,9 @@ public final class Engine implements Runnable, RunningCall {
         return guard.takeOver(started);
     }
 
-    /** A client call the watchdog gave up on: its position in the plan, its client, when it started, the stuck thread. */
+    /**
+     * A client call the watchdog gave up on: its position in the plan, its client, when it started, the stuck thread.
+     */
     public record Stall(int step, String client, long startedNanos, Thread stuckThread) {
     }
 
@@ -236,7 +238,10 @@ public final class Engine implements Runnable, RunningCall {
         return runCycle(commands, driver, record, nframes, deadline);
     }
 
-    /** {@link #runCycle(CycleRecord, int, long)} from a given command poller and driver: the warm-up rehearses it on its own. */
+    /**
+     * {@link #runCycle(CycleRecord, int, long)} from a given command poller and driver: the warm-up rehearses it on
+     * its own.
+     */
     boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
         ExecutionPlan previous = drain.plan();

@@ -5,7 +5,8 @@ package io.tactus.server.engine;
  *
  * @param sampleRate     frames per second
  * @param nframes        frames per period
- * @param spinNanos      spin this long before each period start instead of parking; {@link PeriodWaiter#FULL_SPIN} never parks
+ * @param spinNanos      spin this long before each period start instead of parking; {@link PeriodWaiter#FULL_SPIN}
+ * never parks
  * @param warmupCycles   cycles after which the engine takes its allocation baseline (JIT warm-up)
  * @param maxClients     most clients a plan may hold (sizes the telemetry records)
  * @param telemetrySize  telemetry ring slots, a power of two (4096: 5.5 s of 64-frame periods for the

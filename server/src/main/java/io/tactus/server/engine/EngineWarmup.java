@@ -26,7 +26,8 @@ record EngineWarmup(ExecutionPlan plan, ExecutionPlan other, DummyDriver driver)
     /**
      * Before the first period: runs {@code engine}'s own code on a synthetic graph (a private plan and
      * driver, nothing the server sees) until the JIT has compiled it, and takes the overrun and
-     * late-wake-up paths on synthetic times ({@code trainRarePaths}) so the JIT profiles both outcomes of every rare branch.
+     * late-wake-up paths on synthetic times ({@code trainRarePaths}) so the JIT profiles both outcomes of every rare
+     * branch.
      * Compiling, and above all deoptimising (a branch never seen taken is compiled as a trap), costs
      * the thread that runs into it a few hundred bytes of allocation; this moves all of that before the
      * first real period.

@@ -20,7 +20,10 @@ final class PlanPass {
         this.guard = guard;
     }
 
-    /** Capture, every client in graph order, playback; false when input ended or this thread was abandoned. Realtime, allocation-free. */
+    /**
+     * Capture, every client in graph order, playback; false when input ended or this thread was abandoned. Realtime,
+     * allocation-free.
+     */
     boolean run(ExecutionPlan current, Driver driver, CycleRecord record, int nframes) {
         boolean more = driver.read(current.capture(), nframes);
         int count = current.stepCount();

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stress report's arithmetic, applied to each cycle record as it arrives (DESIGN.md's
- * definitions): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
+ * The stress report's arithmetic, applied to each cycle record as it arrives (the definitions are in
+ * docs/report.md): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
  * load c_k / P; spare time = P - max(c) over the previous 32 cycles. {@link #restartAt} and
  * {@link #stopAt} bound a measurement window by cycle index (a stress run opens it after its
  * warm-up). Runs on the consumer thread; reads from other threads are synchronized.

@@ -31,7 +31,8 @@ final class Blame {
     /**
      * Each client's own work this cycle: its call's wall time, except that time the engine thread spent
      * off the CPU (the kernel's RT throttling, preemption, the host) is taken off the longest in-process
-     * call, where it most likely fell; an out-of-process client's work comes from its own stamps. A client blocking inside its call is off the CPU too; the stall monitor, which
+     * call, where it most likely fell; an out-of-process client's work comes from its own stamps. A client blocking
+     * inside its call is off the CPU too; the stall monitor, which
      * can see the thread's state, deals with that one.
      */
     void chargeOwnWork(CycleRecord cycle) {

@@ -98,7 +98,9 @@ final class Enforcer {
         actions.evict(watch.node, "evicted by watchdog (" + label + "): " + reason);
     }
 
-    /** The engine thread was stuck in {@code client}'s process call and has been replaced: logs it, evicts the client. */
+    /**
+     * The engine thread was stuck in {@code client}'s process call and has been replaced: logs it, evicts the client.
+     */
     void onRunaway(ClientNode client, long now, long cycle, double stuckMillis, String engineAction) {
         ClientWatch watch = files.fileOn(client);
         String reason = String.format("its process call had not returned after %.1f ms (runaway); %s", stuckMillis, engineAction);

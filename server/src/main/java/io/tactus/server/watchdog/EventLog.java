@@ -41,7 +41,10 @@ final class EventLog {
         }
     }
 
-    /** Forgets the xruns and timeouts logged so far (actions are kept) and logs none of a cycle before {@code fromCycle}. */
+    /**
+     * Forgets the xruns and timeouts logged so far (actions are kept) and logs none of a cycle before {@code
+     * fromCycle}.
+     */
     void restartObservations(long fromCycle) {
         observeFrom = fromCycle;
         events.removeIf(EventLog::isXrunOrTimeout);

@@ -146,7 +146,10 @@ public final class Watchdog implements CycleListener {
         return settings.policy();
     }
 
-    /** Everything logged so far, in order: every action, and the first {@value #OBSERVED_EVENTS_KEPT} xruns and timeouts. */
+    /**
+     * Everything logged so far, in order: every action, and the first {@value #OBSERVED_EVENTS_KEPT} xruns and
+     * timeouts.
+     */
     public synchronized List<WatchdogEvent> events() {
         return log.events();
     }

@@ -13,14 +13,17 @@ import io.tactus.api.TactusException;
  * @param clientBudgetPercent a client's own work per cycle may not exceed this share of the period (evict, bypass)
  * @param strikes             K: strikes within the window that get a client evicted (evict)
  * @param windowMillis        the window strikes are counted in
- * @param backoffMillis       how long a struck client stays muted (evict: before probation; bypass: doubled at each relapse)
+ * @param backoffMillis       how long a struck client stays muted (evict: before probation; bypass: doubled at each
+ * relapse)
  * @param relapses            bypass evicts at this many relapses
- * @param ceilingPercent      governor: DSP load ceiling in percent; 0 derives it from the kernel RT budget minus headroom
+ * @param ceilingPercent      governor: DSP load ceiling in percent; 0 derives it from the kernel RT budget minus
+ * headroom
  * @param headroomPercent     governor: percentage points kept free below the RT budget, and the readmission hysteresis
  * @param graceMillis         a client is not judged until it has run this long
  * @param stallMillis         a process call running this long is a runaway: the engine thread is replaced
  * @param loadWindowMillis    governor: the load it acts on is the mean over this window
- * @param refractoryMillis    governor: at least this long between a shed and a readmission (SCHED_ISO's refractory period)
+ * @param refractoryMillis    governor: at least this long between a shed and a readmission (SCHED_ISO's refractory
+ * period)
  */
 public record WatchdogSettings(PolicyKind policy, double clientBudgetPercent, int strikes, long windowMillis,
                                long backoffMillis, int relapses, double ceilingPercent, double headroomPercent,
