@@ -31,6 +31,14 @@ public final class KernelRtBudget {
     private final Path cpuCgroupRoot;
 
     /** The running kernel: {@code /proc}, and the cgroup v1 cpu hierarchy if it has RT group scheduling. */
+    /** The sysctl that holds the system-wide RT runtime; a {@link Path}, so callers' messages name it without copying it. */
+    public static final Path SYSCTL_PATH = Path.of("/proc/sys/kernel/sched_rt_runtime_us");
+
+    /** True when this process may change the system-wide budget (it runs as root): what {@code --rt-limit} needs. */
+    public static boolean systemWritable() {
+        return Files.isWritable(SYSCTL_PATH);
+    }
+
     public static KernelRtBudget system() {
         return new KernelRtBudget(KernelFiles.DIRECT, Path.of("/proc"), findCpuCgroup(Path.of("/proc")).orElse(null));
     }
