@@ -4,9 +4,9 @@ import io.tactus.api.TactusClient;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
-import io.tactus.server.driver.WavDriver;
-import io.tactus.server.driver.WavDriverSettings;
-import io.tactus.server.driver.WavFiles;
+import io.tactus.server.driver.wav.WavDriver;
+import io.tactus.server.driver.wav.WavDriverSettings;
+import io.tactus.server.driver.wav.WavFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

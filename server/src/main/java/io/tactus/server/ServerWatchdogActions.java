@@ -1,15 +1,12 @@
 package io.tactus.server;
 
 import io.tactus.api.TactusException;
+import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.watchdog.WatchdogActions;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Carries out the watchdog's decisions as graph changes, in order, on a thread of its own: a graph change
@@ -20,12 +17,12 @@ final class ServerWatchdogActions implements WatchdogActions, AutoCloseable {
 
     private final GraphController controller;
     private final RealtimeScheduler scheduler;
-    private final ExecutorService executor;
+    private final CallbackNotifier executor;
 
     ServerWatchdogActions(GraphController controller, ThreadFactory threads, RealtimeScheduler scheduler) {
         this.controller = controller;
         this.scheduler = scheduler;
-        this.executor = Executors.newSingleThreadExecutor(threads);
+        this.executor = new CallbackNotifier(threads);
     }
 
     @Override
@@ -59,27 +56,20 @@ final class ServerWatchdogActions implements WatchdogActions, AutoCloseable {
         submit(() -> controller.evict(client, reason));
     }
 
+    /** In order on the actions' thread; dropped once the server is closing. */
     private void submit(Runnable action) {
-        try {
-            executor.execute(() -> {
-                try {
-                    action.run();
-                } catch (TactusException gone) {
-                    // the client left, or the server is stopping: nothing left to do
-                }
-            });
-        } catch (RejectedExecutionException stopped) {
-            // the server is closing
-        }
+        executor.post("watchdog action", () -> {
+            try {
+                action.run();
+            } catch (TactusException gone) {
+                // the client left, or the server is stopping: nothing left to do
+            }
+        });
     }
 
+    /** Runs the actions already queued (up to 2 s), then lets the thread end. */
     @Override
     public void close() {
-        executor.shutdown();
-        try {
-            executor.awaitTermination(2, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        executor.close();
     }
 }

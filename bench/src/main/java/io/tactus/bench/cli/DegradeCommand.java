@@ -12,6 +12,7 @@ import io.tactus.bench.stress.StressSettings;
 import io.tactus.bench.stress.StressTest;
 import io.tactus.server.watchdog.PolicyKind;
 import io.tactus.server.watchdog.WatchdogSettings;
+import io.tactus.server.os.KernelRtBudget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -57,8 +58,9 @@ public final class DegradeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException, IOException {
         Scenario s = Scenario.parse(scenario);
         List<PolicyKind> kinds = policies.stream().map(PolicyKind::parse).toList();
-        if (s == Scenario.RTLIMIT && !Files.isWritable(Path.of("/proc/sys/kernel/sched_rt_runtime_us"))) {
-            throw new TactusException("--scenario rtlimit needs root to write /proc/sys/kernel/sched_rt_runtime_us; run as root or use --scenario hog");
+        if (s == Scenario.RTLIMIT && !KernelRtBudget.systemWritable()) {
+            throw new TactusException("--scenario rtlimit needs root to write " + KernelRtBudget.SYSCTL_PATH
+                    + "; run as root or use --scenario hog");
         }
         List<DegradeRow> rows = new ArrayList<>();
         List<StressResult> results = new ArrayList<>();

@@ -1,6 +1,6 @@
 package io.tactus.bench.cli;
 
-import io.tactus.server.driver.JavaSoundDevice;
+import io.tactus.server.driver.javasound.JavaSoundDevice;
 import picocli.CommandLine.Command;
 
 import java.util.List;

@@ -8,10 +8,10 @@ import io.tactus.server.TactusServer;
 import io.tactus.server.control.ControlServer;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.DummyDriver;
-import io.tactus.server.driver.JavaSoundDriver;
-import io.tactus.server.driver.JavaSoundSettings;
-import io.tactus.server.driver.WavDriver;
-import io.tactus.server.driver.WavDriverSettings;
+import io.tactus.server.driver.javasound.JavaSoundDriver;
+import io.tactus.server.driver.javasound.JavaSoundDriverSettings;
+import io.tactus.server.driver.wav.WavDriver;
+import io.tactus.server.driver.wav.WavDriverSettings;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.engine.PeriodWaiter;
 import picocli.CommandLine.Command;
@@ -40,7 +40,7 @@ public final class ServerCommand implements Callable<Integer> {
     String device;
 
     @Option(names = {"-n", "--periods"}, description = "javasound: periods buffered in the device's line (default "
-            + JavaSoundSettings.DEFAULT_PERIODS + ", at least " + JavaSoundSettings.MIN_PERIODS + ")")
+            + JavaSoundDriverSettings.DEFAULT_PERIODS + ", at least " + JavaSoundDriverSettings.MIN_PERIODS + ")")
     Integer periods;
 
     @Option(names = "--input", description = "wav: capture from this WAV file; the server stops when it ends")
@@ -184,8 +184,8 @@ public final class ServerCommand implements Callable<Integer> {
                 }
                 yield new WavDriver(new WavDriverSettings(input, output, ports, 0, !freewheel, 0, null));
             }
-            case "javasound" -> new JavaSoundDriver(JavaSoundSettings.defaults().withDevice(device)
-                    .withPeriods(periods == null ? JavaSoundSettings.DEFAULT_PERIODS : periods).withChannels(ports));
+            case "javasound" -> new JavaSoundDriver(JavaSoundDriverSettings.defaults().withDevice(device)
+                    .withPeriods(periods == null ? JavaSoundDriverSettings.DEFAULT_PERIODS : periods).withChannels(ports));
             default -> throw new IllegalStateException("checked in settings(): " + driver);
         };
     }

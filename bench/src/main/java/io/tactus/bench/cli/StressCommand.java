@@ -13,6 +13,7 @@ import io.tactus.bench.stress.StressTest;
 import io.tactus.clients.HogPattern;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.os.KernelRtBudget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -92,8 +93,9 @@ public final class StressCommand implements Callable<Integer> {
     }
 
     Degradation degradation() {
-        if (rtLimit != null && !java.nio.file.Files.isWritable(java.nio.file.Path.of("/proc/sys/kernel/sched_rt_runtime_us"))) {
-            throw new TactusException("--rt-limit needs root to write /proc/sys/kernel/sched_rt_runtime_us; run as root or leave --rt-limit out");
+        if (rtLimit != null && !KernelRtBudget.systemWritable()) {
+            throw new TactusException("--rt-limit needs root to write " + KernelRtBudget.SYSCTL_PATH
+                    + "; run as root or leave --rt-limit out");
         }
         return new Degradation(watchdog.settings(), new HogSettings(hogs, hogLoad, hogAfter, HogPattern.parse(hogPattern)),
                 rtLimit == null ? 0 : rtLimit, low, high);

@@ -17,8 +17,8 @@ import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.engine.PeriodWaiter;
 import io.tactus.server.control.ControlServer;
 import io.tactus.server.telemetry.MetricsSnapshot;
-import io.tactus.server.watchdog.KernelRtBudget;
-import io.tactus.server.watchdog.RtLimit;
+import io.tactus.server.os.KernelRtBudget;
+import io.tactus.server.os.RtLimit;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.tactus.bench.cli;
 
-import io.tactus.server.driver.JavaSoundDevice;
-import io.tactus.server.driver.WavFiles;
-import io.tactus.server.driver.WavSampleFormat;
+import io.tactus.server.driver.javasound.JavaSoundDevice;
+import io.tactus.server.driver.wav.WavFiles;
+import io.tactus.server.driver.wav.WavSampleFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

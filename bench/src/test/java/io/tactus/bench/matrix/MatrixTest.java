@@ -26,8 +26,11 @@ class MatrixTest {
     }
 
     private static StressResult result(StressSettings settings, double delayMax) {
-        MetricsSnapshot m = new MetricsSnapshot(1000, 2, 0, 0, 0, 0, delayMax, 50, 40, 10, 300, 250, 200, 150, 150,
-                15, 22.5, 0, 20, 20, 20.0, List.of(), 0);
+        MetricsSnapshot m = MetricsSnapshot.builder().cycles(1000).xruns(2).delayMaxMicros(delayMax)
+                .delayP999Micros(50).delayP99Micros(40).delayMeanMicros(10).cycleMaxMicros(300)
+                .cycleP999Micros(250).cycleMeanMicros(200).clientWorkMeanMicros(150)
+                .clientWorkInCycleMeanMicros(150).dspLoadMean(15).dspLoadMax(22.5).clientsAtEnd(20)
+                .clientsMax(20).secondsMeasured(20.0).build();
         return new StressResult(settings, m, CpuUsage.UNKNOWN, settings.scheduling().describe(), 0, 0);
     }
 

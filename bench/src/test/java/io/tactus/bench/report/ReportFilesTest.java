@@ -165,8 +165,13 @@ class ReportFilesTest {
     private static StressResult result(List<SecondStats> seconds) {
         StressSettings settings = new StressSettings(20, 4, 64, 48_000, 30, 2, SchedulingSettings.fifo(70), 16, true,
                 200, LoadKind.NONE, 0);
-        MetricsSnapshot m = new MetricsSnapshot(22_500, 1, 3, 4, 5, 6, 290.4, 38.2, 20.0, 5.0, 960.2, 500.0, 457.3,
-                440.0, 440.0, 34.3, 71.9, 128, 18, 20, 30.0, seconds, 0);
+        MetricsSnapshot m = MetricsSnapshot.builder().cycles(22_500).xruns(1).skippedPeriods(3).timeouts(4)
+                .delayOverSpare(5).delayOver1000us(6).delayMaxMicros(290.4).delayP999Micros(38.2)
+                .delayP99Micros(20.0).delayMeanMicros(5.0).cycleMaxMicros(960.2)
+                .cycleP999Micros(500.0).cycleMeanMicros(457.3).clientWorkMeanMicros(440.0)
+                .clientWorkInCycleMeanMicros(440.0).dspLoadMean(34.3).dspLoadMax(71.9)
+                .rtAllocatedBytes(128).clientsAtEnd(18).clientsMax(20).secondsMeasured(30.0)
+                .perSecond(seconds).build();
         CpuUsage cpu = new CpuUsage(29.8, 0.1, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
         List<Double> steal = new java.util.ArrayList<>();
         for (int i = 0; i < seconds.size(); i++) {

@@ -19,8 +19,11 @@ class SummaryFormatterTest {
 
     private static final StressSettings SETTINGS = new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70),
             0, false, 200, io.tactus.bench.load.LoadKind.NONE, 0);
-    private static final MetricsSnapshot METRICS = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0,
-            960.2, 500.0, 457.3, 440.0, 440.0, 34.3, 71.9, 0, 20, 20, 300.0, List.of(), 0);
+    private static final MetricsSnapshot METRICS = MetricsSnapshot.builder().cycles(225_000).delayMaxMicros(290.4)
+            .delayP999Micros(38.2).delayP99Micros(20.0).delayMeanMicros(5.0).cycleMaxMicros(960.2)
+            .cycleP999Micros(500.0).cycleMeanMicros(457.3).clientWorkMeanMicros(440.0)
+            .clientWorkInCycleMeanMicros(440.0).dspLoadMean(34.3).dspLoadMax(71.9).clientsAtEnd(20)
+            .clientsMax(20).secondsMeasured(300.0).build();
     private static final CpuUsage CPU = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
 
     @Test
@@ -30,8 +33,11 @@ class SummaryFormatterTest {
                 new io.tactus.server.telemetry.SecondStats(1, 750, 5, 9, 100, 40, 900, 20),
                 new io.tactus.server.telemetry.SecondStats(2, 750, 5, 9, 100, 0, 1, 20),
                 new io.tactus.server.telemetry.SecondStats(3, 750, 5, 9, 100, 7, 7, 20)); // its steal is not known
-        MetricsSnapshot m = new MetricsSnapshot(3000, 48, 0, 911, 0, 0, 290.4, 38.2, 20.0, 5.0,
-                960.2, 500.0, 457.3, 440.0, 440.0, 34.3, 71.9, 0, 20, 20, 4.0, seconds, 0);
+        MetricsSnapshot m = MetricsSnapshot.builder().cycles(3000).xruns(48).timeouts(911).delayMaxMicros(290.4)
+                .delayP999Micros(38.2).delayP99Micros(20.0).delayMeanMicros(5.0).cycleMaxMicros(960.2)
+                .cycleP999Micros(500.0).cycleMeanMicros(457.3).clientWorkMeanMicros(440.0)
+                .clientWorkInCycleMeanMicros(440.0).dspLoadMean(34.3).dspLoadMax(71.9)
+                .clientsAtEnd(20).clientsMax(20).secondsMeasured(4.0).perSecond(seconds).build();
         StressResult result = new StressResult(SETTINGS, m, CPU, "SCHED_FIFO 70", 0, 0, "none", List.of(0.0, 2.5, 0.0),
                 -1, -1);
         assertEquals(new StressResult.QuietSeconds(2, 3, 1, 4), result.quietSeconds());
@@ -42,8 +48,11 @@ class SummaryFormatterTest {
     @Test
     void shouldTakeOffOnlyTheClientWorkInsideTheCycleAsTheEnginesOverhead() {
         assertEquals((457.3 - 440.0) / 20, SummaryFormatter.overheadPerClient(METRICS), 1e-9);
-        MetricsSnapshot async = new MetricsSnapshot(225_000, 0, 0, 0, 0, 0, 290.4, 38.2, 20.0, 5.0,
-                960.2, 500.0, 100.0, 440.0, 0.0, 7.5, 71.9, 0, 20, 20, 300.0, List.of(), 0);
+        MetricsSnapshot async = MetricsSnapshot.builder().cycles(225_000).delayMaxMicros(290.4).delayP999Micros(38.2)
+                .delayP99Micros(20.0).delayMeanMicros(5.0).cycleMaxMicros(960.2)
+                .cycleP999Micros(500.0).cycleMeanMicros(100.0).clientWorkMeanMicros(440.0)
+                .dspLoadMean(7.5).dspLoadMax(71.9).clientsAtEnd(20).clientsMax(20)
+                .secondsMeasured(300.0).build();
         assertEquals(5.0, SummaryFormatter.overheadPerClient(async), 1e-9,
                 "asynchronous clients worked in the period before: the whole cycle is the engine's");
     }

@@ -3,6 +3,7 @@ package io.tactus.api.spi;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,11 +19,16 @@ public final class CallbackNotifier implements AutoCloseable {
 
     /** @param threadName the name of the callbacks' thread */
     public CallbackNotifier(String threadName) {
-        this.executor = Executors.newSingleThreadExecutor(task -> {
+        this(task -> {
             Thread thread = new Thread(task, threadName);
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    /** @param threads makes the callbacks' one thread (the server's watchdog actions run on a realtime one) */
+    public CallbackNotifier(ThreadFactory threads) {
+        this.executor = Executors.newSingleThreadExecutor(threads);
     }
 
     /** Queues {@code callback}; {@code what} names it in the report if it throws. Dropped once shut down. */

@@ -6,10 +6,8 @@ import java.nio.FloatBuffer;
  * No device: capture is silence, playback is discarded, and periods are paced by the engine's clock.
  * The default, and what CI and the stress test run on.
  */
-public final class DummyDriver implements Driver {
+public final class DummyDriver extends AudioDriver {
 
-    private final int captureChannels;
-    private final int playbackChannels;
 
     public DummyDriver(int captureChannels, int playbackChannels) {
         this.captureChannels = captureChannels;
@@ -28,21 +26,6 @@ public final class DummyDriver implements Driver {
     @Override
     public void open(int sampleRate, int nframes) {
         // Nothing to open.
-    }
-
-    @Override
-    public int captureChannels() {
-        return captureChannels;
-    }
-
-    @Override
-    public int playbackChannels() {
-        return playbackChannels;
-    }
-
-    @Override
-    public boolean isPaced() {
-        return true;
     }
 
     /** Realtime: writes silence. */

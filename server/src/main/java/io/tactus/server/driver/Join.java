@@ -8,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
  * must not return while an I/O thread still holds data, or samples would be lost; the cost is that an
  * interrupt cannot cut a close short.
  */
-final class Join {
+public final class Join {
 
     private Join() {
     }
@@ -18,7 +18,7 @@ final class Join {
      * write blocked on it), closes the line for good and joins the thread. The caller has already told
      * the thread it is closing.
      */
-    static void closeLine(DataLine line, Thread thread) {
+    public static void closeLine(DataLine line, Thread thread) {
         LockSupport.unpark(thread);
         line.stop();
         line.flush();
@@ -26,7 +26,7 @@ final class Join {
         uninterruptibly(thread);
     }
 
-    static void uninterruptibly(Thread thread) {
+    public static void uninterruptibly(Thread thread) {
         boolean interrupted = false;
         while (thread.isAlive()) {
             try {

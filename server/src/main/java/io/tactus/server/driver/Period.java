@@ -5,17 +5,17 @@ package io.tactus.server.driver;
  * so neither end ever allocates per period. Channel-major float arrays, because that is how the engine's
  * port buffers are laid out and the realtime side then copies whole runs.
  */
-final class Period {
+public final class Period {
 
-    final float[][] samples;
+    public final float[][] samples;
     /** Valid frames; capture zero-pads the rest of the last period. */
-    int frames;
+    public int frames;
     /** Capture: this period holds the input's last frames. */
-    boolean last;
+    public boolean last;
     /** Playback: frames dropped just before this period (paced overrun), written as silence. */
-    long gapFrames;
+    public long gapFrames;
 
-    Period(int channels, int capacityFrames) {
+    public Period(int channels, int capacityFrames) {
         this.samples = new float[channels][capacityFrames];
     }
 }

@@ -12,13 +12,13 @@ import com.lmax.disruptor.SleepingWaitStrategy;
  * spin, park or give up, so the realtime side takes no lock and allocates nothing (a full ring is the
  * Disruptor's preallocated exception). The price is that each caller brings its own idle strategy.
  */
-final class PeriodRing {
+public final class PeriodRing {
 
     private final RingBuffer<Period> ring;
     /** The consumer's position; gates the producer so it never overwrites an unread period. */
     private final Sequence consumed = new Sequence();
 
-    PeriodRing(int periods, int channels, int nframes) {
+    public PeriodRing(int periods, int channels, int nframes) {
         // The wait strategy only matters for blocking consumers, which we have none of; a sleeping one
         // keeps publish() free of the lock a blocking strategy takes to signal.
         this.ring = RingBuffer.createSingleProducer(() -> new Period(channels, nframes),
@@ -26,12 +26,12 @@ final class PeriodRing {
         ring.addGatingSequences(consumed);
     }
 
-    int capacity() {
+    public int capacity() {
         return ring.getBufferSize();
     }
 
     /** Producer, allocation-free: the next free slot's sequence, or -1 when the ring is full. */
-    long tryClaim() {
+    public long tryClaim() {
         try {
             return ring.tryNext();
         } catch (InsufficientCapacityException full) {
@@ -39,24 +39,24 @@ final class PeriodRing {
         }
     }
 
-    Period get(long sequence) {
+    public Period get(long sequence) {
         return ring.get(sequence);
     }
 
     /** Producer: hands the claimed slot to the consumer. Claim and publish strictly alternate. */
-    void publish(long sequence) {
+    public void publish(long sequence) {
         ring.publish(sequence);
     }
 
     /** Consumer, allocation-free: the oldest unread slot's sequence, or -1 when the ring is empty. */
-    long poll() {
+    public long poll() {
         long next = consumed.get() + 1;
         // With one producer the cursor is the highest published sequence.
         return next <= ring.getCursor() ? next : -1;
     }
 
     /** Consumer: gives the slot read at {@code sequence} back to the producer. */
-    void release(long sequence) {
+    public void release(long sequence) {
         consumed.set(sequence);
     }
 
@@ -67,12 +67,12 @@ final class PeriodRing {
     }
 
     /** Published, unread periods; either end, allocation-free. */
-    int available() {
+    public int available() {
         return (int) (ring.getCursor() - consumed.get());
     }
 
     /** True when every slot holds a published, unread period. */
-    boolean isFull() {
+    public boolean isFull() {
         return ring.getCursor() - consumed.get() >= ring.getBufferSize();
     }
 }

@@ -7,13 +7,13 @@ import java.util.Arrays;
  * The realtime side's copies between port buffers and ring periods, and its freewheel back-off. All
  * allocation-free and lock-free; absolute bulk transfers so the engine's buffer positions stay put.
  */
-final class Periods {
+public final class Periods {
 
     private Periods() {
     }
 
     /** Realtime: ring period to port buffers; ports beyond the period's channels get silence. */
-    static void copyOut(float[][] from, FloatBuffer[] to, int nframes) {
+    public static void copyOut(float[][] from, FloatBuffer[] to, int nframes) {
         for (int ch = 0; ch < to.length; ch++) {
             if (ch < from.length) {
                 to[ch].put(0, from[ch], 0, nframes);
@@ -24,7 +24,7 @@ final class Periods {
     }
 
     /** Realtime: port buffers to ring period; channels without a port buffer get silence. */
-    static void copyIn(FloatBuffer[] from, float[][] to, int nframes) {
+    public static void copyIn(FloatBuffer[] from, float[][] to, int nframes) {
         for (int ch = 0; ch < to.length; ch++) {
             if (ch < from.length) {
                 from[ch].get(0, to[ch], 0, nframes);
@@ -35,7 +35,7 @@ final class Periods {
     }
 
     /** Realtime: zeroes {@code nframes} of every buffer. */
-    static void silence(FloatBuffer[] buffers, int nframes) {
+    public static void silence(FloatBuffer[] buffers, int nframes) {
         for (FloatBuffer buffer : buffers) {
             silence(buffer, nframes);
         }
@@ -48,7 +48,7 @@ final class Periods {
     }
 
     /** Freewheel only: spin briefly, then yield so the I/O thread gets a core on a small machine. */
-    static void backOff(int attempt) {
+    public static void backOff(int attempt) {
         if (attempt < 100) {
             Thread.onSpinWait();
         } else {

@@ -8,7 +8,6 @@ import io.tactus.server.telemetry.CycleRecord;
 import io.tactus.server.telemetry.TelemetryRing;
 
 import java.lang.management.ManagementFactory;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -21,22 +20,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * logging, no I/O, no blocking (futex and clock calls aside). And no rarely-taken branch: C2 compiles
  * a branch it never saw taken as an uncommon trap, and the deoptimisation when it is first taken (the
  * first xrun, say) allocates on this thread; so the engine trains its rare paths before the first
- * period ({@link #trainRarePaths()}) and leaves the rest (which client timed out) to the consumer. Commands arrive through a ring the engine
- * polls; telemetry leaves through a ring it never waits on (a full ring counts a drop). The engine
- * measures its own allocation after warm-up and publishes it, so tests can hold it to zero.
+ * period ({@link CycleTiming#trainRarePaths}) and leaves the rest (which client timed out) to the consumer.
+ * Commands arrive through a ring the engine polls; telemetry leaves through a ring it never waits on (a full
+ * ring counts a drop). The engine measures its own allocation after warm-up and publishes it, so tests can
+ * hold it to zero. Every hot method that keeps these rules says so in one line: "Realtime, allocation-free".
+ *
+ * <p>The loop's parts, each its own type: {@link CycleTiming} (the wait and the cycle's timing),
+ * {@link CommandDrain} (the command ring), {@link PlanPass} (capture, clients, playback), {@link CallGuard}
+ * (the token a runaway take-over swaps), {@link AllocationMeter} (the figure tests hold to zero) and
+ * {@link EngineWarmup} (the rehearsal before the first period).
  */
-public final class Engine implements Runnable, EventPoller.Handler<Command>, RunningCall {
+public final class Engine implements Runnable, RunningCall {
 
-    /** Spin plus the cycle's work stay within this share of the period (see {@link #spinFor}), unless the kernel gives less. */
-    static final long SPIN_BUDGET_PERCENT = 85;
-
-    /** {@link #inStep} between two client calls. */
-    private static final long IDLE = 0;
-    /** {@link #inStep} once the watchdog has taken the running call away from a stuck engine thread. */
-    private static final long ABANDONED = -1;
-
-    /** How long the warm-up may take before the first period, at most. */
-    private static final long WARMUP_LIMIT_NANOS = 3_000_000_000L;
+    /** Spin plus the cycle's work stay within this share of the period, unless the kernel gives less. */
+    static final long SPIN_BUDGET_PERCENT = CycleTiming.SPIN_BUDGET_PERCENT;
 
     private final EngineSettings settings;
     private final Driver driver;
@@ -47,7 +44,10 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
     private final CycleRecord scratch;
     private final com.sun.management.ThreadMXBean threads;
 
-    private ExecutionPlan plan = ExecutionPlan.empty();
+    private final CommandDrain drain = new CommandDrain(this);
+    private final CallGuard guard = new CallGuard();
+    private final PlanPass pass;
+    private final AllocationMeter allocation;
     private PeriodTiming timing;
     private boolean paced;
     private long k;
@@ -60,25 +60,10 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
     private volatile long spinBudgetPercent = SPIN_BUDGET_PERCENT;
     private volatile boolean running = true;
     private volatile boolean ready;
-    private volatile long appliedGeneration;
     private volatile long telemetryDropped;
     private volatile boolean inputEnded;
     private final AtomicLong cyclesRun = new AtomicLong();
-    private long allocationBaseline = -1;
-    private long baselineCycle;
-    private long allocatedBefore;
-    private long rtAllocatedBytes = -1;
-
-    // Runaway recovery. The engine thread publishes when the running client's call started (a release
-    // store after the plain writes of the step and plan); the watchdog may swap that token for ABANDONED
-    // and hand the engine to a fresh thread. A thread whose call returns to a token it no longer holds
-    // leaves at once, touching nothing (see takeOver and resume).
-    private final AtomicLong inStep = new AtomicLong(IDLE);
-    private int runningStep;
-    private ExecutionPlan runningPlan;
-    private volatile Thread owner;
-    /** Set by a thread whose call returned to a token it no longer holds: it must leave, touching nothing. */
-    private volatile Thread abandonedThread;
+    // The cycle in flight, kept for a fresh thread to finish after a runaway (see resume).
     private CycleRecord inFlight;
     private long inFlightIdeal;
     private long inFlightWakeup;
@@ -93,12 +78,13 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
         this.telemetry = telemetry;
         this.scratch = new CycleRecord(settings.maxClients());
         this.threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        this.baselineCycle = settings.warmupCycles();
+        this.allocation = new AllocationMeter(threads, settings.warmupCycles());
+        this.pass = new PlanPass(clock, guard);
     }
 
     @Override
     public void run() {
-        owner = Thread.currentThread();
+        guard.own();
         warmUp();
         timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), settings.nframes());
         paced = driver.isPaced();
@@ -108,7 +94,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
     }
 
     private void loop() {
-        while (running && abandonedThread != Thread.currentThread()) {
+        while (running && !guard.abandoned()) {
             cycle();
         }
     }
@@ -121,23 +107,23 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
     private void cycle() {
         long ideal = timing.idealStart(k);
         long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
-        long wakeup = paced ? waiter.awaitUntil(ideal, spinFor(settings.spinNanos(), periodNanos, cycleEstimate, spinBudgetPercent))
-                : clock.nanoTime();
+        long wakeup = paced ? waiter.awaitUntil(ideal,
+                CycleTiming.spinFor(settings.spinNanos(), periodNanos, cycleEstimate, spinBudgetPercent)) : clock.nanoTime();
         CycleRecord record = telemetry.claim(scratch);
         long cpuStart = threads.getCurrentThreadCpuTime();
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
         inFlightWakeup = wakeup;
         boolean more = runCycle(record, settings.nframes(), deadline);
-        if (abandonedThread == Thread.currentThread()) {
+        if (guard.abandoned()) {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
         }
         long end = clock.nanoTime();
         record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
         cycleEstimate = Math.max(end - wakeup, cycleEstimate - (cycleEstimate >> 6));
         long xruns = driver.xruns();
-        long next = finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline, afterOverrun,
-                xruns - driverXruns);
+        long next = CycleTiming.finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline,
+                afterOverrun, xruns - driverXruns);
         driverXruns = xruns;
         publishCycle(record, next);
         if (!more) {
@@ -148,7 +134,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
 
     /** Realtime, allocation-free: hands the finished record to the telemetry consumer and moves on to {@code next}. */
     private void publishCycle(CycleRecord record, long next) {
-        record.rtAllocatedBytes = measureAllocation(k);
+        record.rtAllocatedBytes = allocation.measure(k);
         if (!telemetry.publish(record)) {
             telemetryDropped = telemetryDropped + 1;
         }
@@ -163,8 +149,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
      */
     @Override
     public long runningSince() {
-        long started = inStep.get();
-        return ready && started != ABANDONED ? started : IDLE;
+        return guard.runningSince(ready);
     }
 
     /**
@@ -173,9 +158,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
      */
     @Override
     public Step runningStep() {
-        ExecutionPlan p = runningPlan;
-        int i = runningStep;
-        return inStep.get() == IDLE || p == null || i >= p.stepCount() ? null : p.step(i);
+        return guard.runningStep();
     }
 
     /**
@@ -187,16 +170,12 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
      */
     @Override
     public Stall takeOver(long started) {
-        if (started == IDLE || started == ABANDONED || !inStep.compareAndSet(started, ABANDONED)) {
-            return null;
-        }
-        // Read after the CAS: the stuck thread wrote these before publishing the token it can no longer clear.
-        Step step = runningPlan.step(runningStep);
-        step.failed = true;
-        return new Stall(runningStep, step.client().name(), started, owner);
+        return guard.takeOver(started);
     }
 
-    /** A client call the watchdog gave up on: its position in the plan, its client, when it started, the stuck thread. */
+    /**
+     * A client call the watchdog gave up on: its position in the plan, its client, when it started, the stuck thread.
+     */
     public record Stall(int step, String client, long startedNanos, Thread stuckThread) {
     }
 
@@ -206,8 +185,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
      * the loop resynchronises to the next period. The allocation baseline is taken anew on this thread.
      */
     public void resume(Stall stall) {
-        owner = Thread.currentThread();
-        inStep.set(IDLE);
+        guard.resumeOnThisThread();
         CycleRecord record = inFlight;
         long end = clock.nanoTime();
         for (int i = stall.step(); i < record.clientCount; i++) {
@@ -218,29 +196,13 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
         record.clientStarts[stall.step()] = stall.startedNanos();
         record.clientNanos[stall.step()] = end - stall.startedNanos();
         // Device xruns during the stall are picked up by the next cycle.
-        long next = finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline, afterOverrun, 0);
+        long next = CycleTiming.finishCycle(record, timing, paced, k, inFlightIdeal, inFlightWakeup, end, inFlightDeadline,
+                afterOverrun, 0);
         record.cpuNanos = record.cycleNanos(); // unknown for the stuck thread; charge it all
         record.remoteWaitNanos = 0;
-        allocatedBefore = Math.max(0, rtAllocatedBytes);
-        allocationBaseline = -1;
-        baselineCycle = next + 64;
+        allocation.restartOnFreshThread(next);
         publishCycle(record, next);
         loop();
-    }
-
-    /**
-     * How long to spin before the next period. Spinning is realtime CPU time and counts against the
-     * kernel's RT budget (95 % by default); spin plus work over that budget gets every realtime thread
-     * stopped for tens of milliseconds each second. So the spin is cut to what leaves the cycle's
-     * expected work inside {@code budgetPercent} of the period ({@value #SPIN_BUDGET_PERCENT} %, or less when
-     * the kernel's RT budget is smaller: see {@link #setSpinBudgetPercent}). {@link PeriodWaiter#FULL_SPIN}
-     * is the user's explicit choice and is left alone. Realtime, allocation-free.
-     */
-    static long spinFor(long configured, long periodNanos, long cycleEstimate, long budgetPercent) {
-        if (configured == PeriodWaiter.FULL_SPIN) {
-            return PeriodWaiter.FULL_SPIN;
-        }
-        return Math.max(0, Math.min(configured, periodNanos * budgetPercent / 100 - cycleEstimate));
     }
 
     /**
@@ -252,86 +214,12 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
         spinBudgetPercent = Math.max(0, Math.min(SPIN_BUDGET_PERCENT, percent));
     }
 
-    /**
-     * Fills the record's timing and xrun flags ({@code newDriverXruns}: device xruns the driver counted
-     * during the cycle) and returns the next period to run: k + 1, or after an overrun the first period
-     * that has not begun yet (resynchronise rather than burst). Realtime, allocation-free.
-     */
-    static long finishCycle(CycleRecord record, PeriodTiming timing, boolean paced, long k, long ideal,
-                            long wakeup, long end, long deadline, boolean afterOverrun, long newDriverXruns) {
-        long next = k + 1;
-        if (paced && end > timing.idealStart(next)) {
-            next = timing.firstPeriodAfter(end);
-        }
-        record.cycle = k;
-        record.idealStart = ideal;
-        record.wakeup = wakeup;
-        record.end = end;
-        record.deadline = deadline;
-        record.overran = end > deadline;
-        record.driverXruns = newDriverXruns;
-        record.xrun = record.overran || newDriverXruns > 0;
-        record.afterOverrun = afterOverrun;
-        record.skippedPeriods = (int) (next - k - 1);
-        return next;
-    }
-
-    /**
-     * Before the first period: runs the engine's own code on a synthetic graph (a private plan and
-     * driver, nothing the server sees) until the JIT has compiled it, and takes the overrun and
-     * late-wake-up paths on synthetic times so the JIT profiles both outcomes of every rare branch.
-     * Compiling, and above all deoptimising (a branch never seen taken is compiled as a trap), costs
-     * the thread that runs into it a few hundred bytes of allocation; this moves all of that before the
-     * first real period.
-     */
+    /** Before the first period: the rehearsal ({@link EngineWarmup#rehearse}), then the real plan's turn. */
     private void warmUp() {
-        EngineWarmup rehearsal = EngineWarmup.create(settings.nframes());
-        EngineProxy switches = new EngineProxy(64);
-        CycleRecord record = new CycleRecord(settings.maxClients());
-        var compiler = ManagementFactory.getCompilationMXBean();
-        long giveUp = clock.nanoTime() + WARMUP_LIMIT_NANOS;
-        long compiled = -1;
-        while (clock.nanoTime() < giveUp && compiled != compiler.getTotalCompilationTime()) {
-            compiled = compiler.getTotalCompilationTime();
-            for (int i = 0; i < 20_000; i++) {
-                if (i % 50 == 0) {
-                    switches.switchPlan(i % 100 == 0 ? rehearsal.plan() : rehearsal.other());
-                }
-                if (i % 50 == 25) {
-                    rehearsal.plan().step(1).silence(i % 100 == 25); // a client the watchdog silences
-                }
-                long cpuStart = threads.getCurrentThreadCpuTime(); // as cycle() reads it around each cycle
-                runCycle(switches.poller(), rehearsal.driver(), record, settings.nframes(), Long.MAX_VALUE);
-                record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
-            }
-            trainRarePaths();
-            LockSupport.parkNanos(20_000_000); // let compilations queued by this round finish
-        }
-        plan = ExecutionPlan.empty();
+        EngineWarmup.create(settings.nframes()).rehearse(this, settings, clock, threads,
+                () -> CycleTiming.trainRarePaths(settings, scratch, waiter, clock));
+        drain.reset();
         ready = true;
-    }
-
-    private void trainRarePaths() {
-        PeriodTiming timing = new PeriodTiming(0, settings.sampleRate(), settings.nframes());
-        long period = timing.periodNanos();
-        for (int i = 0; i < 20_000; i++) {
-            boolean overrun = i % 4 == 0;
-            long ideal = timing.idealStart(i);
-            long end = ideal + (overrun ? 3 * period + i % 7 : period / 2);
-            finishCycle(scratch, timing, true, i, ideal, ideal, end, timing.idealStart(i + 1), overrun, i % 3 == 1 ? 1 : 0);
-        }
-        // Waits of every kind, interleaved so the profiling tier sees them all: woken late (no park, no
-        // spin), a short spin, and a short park followed by a spin.
-        for (int i = 0; i < 2_000; i++) {
-            long now = clock.nanoTime();
-            long estimate = i % 3 == 0 ? period : period / 20; // a heavy graph cuts the spin, a light one not
-            long spin = spinFor(settings.spinNanos(), period, estimate, i % 5 == 0 ? 20 : SPIN_BUDGET_PERCENT);
-            waiter.awaitUntil(switch (i % 4) {
-                case 0 -> now - 1;
-                case 1, 2 -> now + 2_000;
-                default -> now + Math.max(0, spin) + 2_000;
-            }, spin);
-        }
     }
 
     /**
@@ -350,117 +238,17 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
         return runCycle(commands, driver, record, nframes, deadline);
     }
 
-    /** {@link #runCycle(CycleRecord, int, long)} from a given command poller and driver: the warm-up rehearses it on its own. */
-    private boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
+    /**
+     * {@link #runCycle(CycleRecord, int, long)} from a given command poller and driver: the warm-up rehearses it on
+     * its own.
+     */
+    boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
-        ExecutionPlan previous = plan;
-        while (pollCommands(poller)) {
-            // drain every pending command before the cycle starts
-        }
-        ExecutionPlan current = plan;
+        ExecutionPlan previous = drain.plan();
+        ExecutionPlan current = drain.drain(poller);
         record.planSwitched = current != previous;
         record.commandsDone = clock.nanoTime();
-        return runPlan(current, cycleDriver, record, nframes);
-    }
-
-    /** Capture, every client in graph order, playback. Realtime, allocation-free. */
-    private boolean runPlan(ExecutionPlan current, Driver driver, CycleRecord record, int nframes) {
-        boolean more = driver.read(current.capture(), nframes);
-        int count = current.stepCount();
-        record.plan = current;
-        record.clientCount = count;
-        record.failedClient = CycleRecord.NONE;
-        record.failure = null;
-        long[] nanos = record.clientNanos;
-        long[] starts = record.clientStarts;
-        boolean[] timedOut = record.clientTimedOut;
-        long remoteWait = 0;
-        for (int i = 0; i < count; i++) {
-            Step step = current.step(i);
-            if (step.skipped()) {
-                step.silenceOutputs(nframes);
-                starts[i] = 0;
-                nanos[i] = 0;
-                timedOut[i] = false;
-                continue;
-            }
-            step.prepare(nframes);
-            long start = clock.nanoTime();
-            runningStep = i;
-            runningPlan = current;
-            inStep.setRelease(start);
-            Throwable failure = null;
-            try {
-                step.process(nframes);
-            } catch (Throwable thrown) {
-                failure = thrown;
-            }
-            if (!inStep.compareAndSet(start, IDLE)) {
-                // Abandoned by the watchdog (takeOver). Decided here, from this thread's own failed CAS, not
-                // from `owner`: the fresh thread may not have taken over yet when this call returns.
-                abandonedThread = Thread.currentThread();
-                return false;
-            }
-            if (failure != null) {
-                step.failed = true;
-                record.failedClient = i;
-                record.failure = failure;
-            }
-            long called = clock.nanoTime() - start;
-            if (step.isRemote()) {
-                // The client's own stamps: its work, not the server's wait (wake-up latency included).
-                remoteWait += called;
-                long own = step.ownStart();
-                starts[i] = own != 0 ? own : start;
-                nanos[i] = own != 0 ? step.ownNanos() : 0;
-            } else {
-                starts[i] = start;
-                nanos[i] = called;
-            }
-            timedOut[i] = step.timedOut();
-        }
-        record.remoteWaitNanos = remoteWait;
-        current.mixPlayback(nframes);
-        driver.write(current.playback(), nframes);
-        return more;
-    }
-
-    private boolean pollCommands(EventPoller<Command> poller) {
-        try {
-            return poller.poll(this) == EventPoller.PollState.PROCESSING;
-        } catch (Exception impossible) {
-            // onEvent throws nothing; the poller's signature is wider than its use here.
-            return false;
-        }
-    }
-
-    /** Realtime: applies one command. */
-    @Override
-    public boolean onEvent(Command command, long sequence, boolean endOfBatch) {
-        if (command.type == Command.SWITCH_PLAN) {
-            ExecutionPlan next = command.plan;
-            next.bindPorts();
-            plan = next;
-            appliedGeneration = next.generation();
-        } else if (command.type == Command.STOP) {
-            running = false;
-        }
-        command.clear();
-        return true;
-    }
-
-    /**
-     * Takes the baseline when warm-up ends, then re-measures every 64 cycles; -1 before the baseline. After
-     * a runaway recovery the fresh thread takes its own baseline 64 cycles in and adds to the old figure.
-     */
-    private long measureAllocation(long k) {
-        if (allocationBaseline < 0 && k >= baselineCycle) {
-            allocationBaseline = threads.getCurrentThreadAllocatedBytes();
-            rtAllocatedBytes = allocatedBefore;
-        } else if (allocationBaseline >= 0 && (k & 63) == 0) {
-            rtAllocatedBytes = allocatedBefore + threads.getCurrentThreadAllocatedBytes() - allocationBaseline;
-        }
-        return rtAllocatedBytes;
+        return pass.run(current, cycleDriver, record, nframes);
     }
 
     /** Waits until the engine has warmed up and runs periods; false on timeout. */
@@ -484,7 +272,7 @@ public final class Engine implements Runnable, EventPoller.Handler<Command>, Run
 
     /** The generation of the last plan the engine switched to. */
     public long appliedGeneration() {
-        return appliedGeneration;
+        return drain.appliedGeneration();
     }
 
     public long cyclesRun() {

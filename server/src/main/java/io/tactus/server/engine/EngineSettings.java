@@ -5,7 +5,8 @@ package io.tactus.server.engine;
  *
  * @param sampleRate     frames per second
  * @param nframes        frames per period
- * @param spinNanos      spin this long before each period start instead of parking; {@link PeriodWaiter#FULL_SPIN} never parks
+ * @param spinNanos      spin this long before each period start instead of parking; {@link PeriodWaiter#FULL_SPIN}
+ * never parks
  * @param warmupCycles   cycles after which the engine takes its allocation baseline (JIT warm-up)
  * @param maxClients     most clients a plan may hold (sizes the telemetry records)
  * @param telemetrySize  telemetry ring slots, a power of two (4096: 5.5 s of 64-frame periods for the
@@ -30,6 +31,11 @@ public record EngineSettings(int sampleRate, int nframes, long spinNanos, int wa
 
     public EngineSettings withWarmupCycles(int cycles) {
         return new EngineSettings(sampleRate, nframes, spinNanos, cycles, maxClients, telemetrySize, commandSize);
+    }
+
+    /** The period in nanoseconds, as {@link PeriodTiming} paces it: the one value every part of the server uses. */
+    public long periodNanos() {
+        return new PeriodTiming(0, sampleRate, nframes).periodNanos();
     }
 
     /** About two seconds of periods: long enough for C2 to compile the hot path. */

@@ -38,7 +38,7 @@ public final class CycleRecord {
     /** The output deadline T_{k+1}. */
     public long deadline;
     /**
-     * An XRUN (DESIGN.md): the output was not complete by the deadline ({@link #overran}), or the driver
+     * An XRUN (docs/report.md): the output was not complete by the deadline ({@link #overran}), or the driver
      * counted device xruns during the cycle ({@link #driverXruns}).
      */
     public boolean xrun;
@@ -71,7 +71,7 @@ public final class CycleRecord {
      */
     public int timeoutClient;
     /**
-     * The (client, cycle) pairs of this cycle that count towards Timeout Count (DESIGN.md): clients whose
+     * The (client, cycle) pairs of this cycle that count towards Timeout Count (docs/report.md): clients whose
      * call spans the deadline or that did not answer within their own limit. Filled in by the consumer
      * ({@link #findTimeoutClient()}).
      */

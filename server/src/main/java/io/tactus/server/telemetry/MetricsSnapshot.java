@@ -10,7 +10,8 @@ import java.util.List;
  *
  * <p>Every figure of a run so far, computed by {@link RunMetrics} from the cycles that happened. Times in
  * microseconds, loads in percent. {@code windowStartNanos} is the ideal start of the first cycle measured
- * ({@link System#nanoTime()}; 0 before any): event times are reported relative to it.
+ * ({@link System#nanoTime()}; 0 before any): event times are reported relative to it. Make one with
+ * {@link #builder()}, whose named setters keep the 23 figures apart.
  */
 public record MetricsSnapshot(
         long cycles,
@@ -36,4 +37,162 @@ public record MetricsSnapshot(
         double secondsMeasured,
         List<SecondStats> perSecond,
         long windowStartNanos) {
+
+    /** Every figure zero (no cycles, an empty per-second series): set the ones a run or a fixture has. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Named figures, so a fixture says which number is which; unset ones stay 0. */
+    public static final class Builder {
+        private long cycles;
+        private long xruns;
+        private long skippedPeriods;
+        private long timeouts;
+        private long delayOverSpare;
+        private long delayOver1000us;
+        private double delayMaxMicros;
+        private double delayP999Micros;
+        private double delayP99Micros;
+        private double delayMeanMicros;
+        private double cycleMaxMicros;
+        private double cycleP999Micros;
+        private double cycleMeanMicros;
+        private double clientWorkMeanMicros;
+        private double clientWorkInCycleMeanMicros;
+        private double dspLoadMean;
+        private double dspLoadMax;
+        private long rtAllocatedBytes;
+        private int clientsAtEnd;
+        private int clientsMax;
+        private double secondsMeasured;
+        private List<SecondStats> perSecond = List.of();
+        private long windowStartNanos;
+
+        private Builder() {
+        }
+
+        public Builder cycles(long v) {
+            cycles = v;
+            return this;
+        }
+
+        public Builder xruns(long v) {
+            xruns = v;
+            return this;
+        }
+
+        public Builder skippedPeriods(long v) {
+            skippedPeriods = v;
+            return this;
+        }
+
+        public Builder timeouts(long v) {
+            timeouts = v;
+            return this;
+        }
+
+        public Builder delayOverSpare(long v) {
+            delayOverSpare = v;
+            return this;
+        }
+
+        public Builder delayOver1000us(long v) {
+            delayOver1000us = v;
+            return this;
+        }
+
+        public Builder delayMaxMicros(double v) {
+            delayMaxMicros = v;
+            return this;
+        }
+
+        public Builder delayP999Micros(double v) {
+            delayP999Micros = v;
+            return this;
+        }
+
+        public Builder delayP99Micros(double v) {
+            delayP99Micros = v;
+            return this;
+        }
+
+        public Builder delayMeanMicros(double v) {
+            delayMeanMicros = v;
+            return this;
+        }
+
+        public Builder cycleMaxMicros(double v) {
+            cycleMaxMicros = v;
+            return this;
+        }
+
+        public Builder cycleP999Micros(double v) {
+            cycleP999Micros = v;
+            return this;
+        }
+
+        public Builder cycleMeanMicros(double v) {
+            cycleMeanMicros = v;
+            return this;
+        }
+
+        public Builder clientWorkMeanMicros(double v) {
+            clientWorkMeanMicros = v;
+            return this;
+        }
+
+        public Builder clientWorkInCycleMeanMicros(double v) {
+            clientWorkInCycleMeanMicros = v;
+            return this;
+        }
+
+        public Builder dspLoadMean(double v) {
+            dspLoadMean = v;
+            return this;
+        }
+
+        public Builder dspLoadMax(double v) {
+            dspLoadMax = v;
+            return this;
+        }
+
+        public Builder rtAllocatedBytes(long v) {
+            rtAllocatedBytes = v;
+            return this;
+        }
+
+        public Builder clientsAtEnd(int v) {
+            clientsAtEnd = v;
+            return this;
+        }
+
+        public Builder clientsMax(int v) {
+            clientsMax = v;
+            return this;
+        }
+
+        public Builder secondsMeasured(double v) {
+            secondsMeasured = v;
+            return this;
+        }
+
+        public Builder perSecond(List<SecondStats> v) {
+            perSecond = v;
+            return this;
+        }
+
+        public Builder windowStartNanos(long v) {
+            windowStartNanos = v;
+            return this;
+        }
+
+        public MetricsSnapshot build() {
+            return new MetricsSnapshot(cycles, xruns, skippedPeriods, timeouts, delayOverSpare, delayOver1000us,
+                    delayMaxMicros, delayP999Micros, delayP99Micros, delayMeanMicros, cycleMaxMicros,
+                    cycleP999Micros, cycleMeanMicros, clientWorkMeanMicros, clientWorkInCycleMeanMicros, dspLoadMean,
+                    dspLoadMax, rtAllocatedBytes, clientsAtEnd, clientsMax, secondsMeasured, perSecond,
+                    windowStartNanos);
+        }
+    }
 }

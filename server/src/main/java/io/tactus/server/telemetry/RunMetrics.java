@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stress report's arithmetic, applied to each cycle record as it arrives (DESIGN.md's
- * definitions): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
+ * The stress report's arithmetic, applied to each cycle record as it arrives (the definitions are in
+ * docs/report.md): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
  * load c_k / P; spare time = P - max(c) over the previous 32 cycles. {@link #restartAt} and
  * {@link #stopAt} bound a measurement window by cycle index (a stress run opens it after its
  * warm-up). Runs on the consumer thread; reads from other threads are synchronized.
@@ -163,15 +163,21 @@ public final class RunMetrics {
             series.add(second.toStats());
         }
         double measured = cycles == 0 ? 0 : (lastIdeal - firstIdeal + periodNanos) / 1e9;
-        return new MetricsSnapshot(cycles, xruns, skipped, timeouts, delayOverSpare, delayOver1ms,
-                micros(delays.getMaxValue()), micros(delays.getValueAtPercentile(99.9)),
-                micros(delays.getValueAtPercentile(99.0)), delays.getTotalCount() == 0 ? 0 : delays.getMean() / 1000.0,
-                micros(cycleTimes.getMaxValue()), micros(cycleTimes.getValueAtPercentile(99.9)),
-                cycleTimes.getTotalCount() == 0 ? 0 : cycleTimes.getMean() / 1000.0,
-                cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles,
-                cycles == 0 ? 0 : clientInCycleNanosSum / 1000.0 / cycles,
-                cycles == 0 ? 0 : dspSum / cycles, dspMax, windowAllocation(), clientsAtEnd, clientsMax, measured,
-                List.copyOf(series), firstIdeal == Long.MIN_VALUE ? 0 : firstIdeal);
+        return MetricsSnapshot.builder().cycles(cycles).xruns(xruns).skippedPeriods(skipped).timeouts(timeouts)
+                .delayOverSpare(delayOverSpare).delayOver1000us(delayOver1ms)
+                .delayMaxMicros(micros(delays.getMaxValue()))
+                .delayP999Micros(micros(delays.getValueAtPercentile(99.9)))
+                .delayP99Micros(micros(delays.getValueAtPercentile(99.0)))
+                .delayMeanMicros(delays.getTotalCount() == 0 ? 0 : delays.getMean() / 1000.0)
+                .cycleMaxMicros(micros(cycleTimes.getMaxValue()))
+                .cycleP999Micros(micros(cycleTimes.getValueAtPercentile(99.9)))
+                .cycleMeanMicros(cycleTimes.getTotalCount() == 0 ? 0 : cycleTimes.getMean() / 1000.0)
+                .clientWorkMeanMicros(cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles)
+                .clientWorkInCycleMeanMicros(cycles == 0 ? 0 : clientInCycleNanosSum / 1000.0 / cycles)
+                .dspLoadMean(cycles == 0 ? 0 : dspSum / cycles).dspLoadMax(dspMax)
+                .rtAllocatedBytes(windowAllocation()).clientsAtEnd(clientsAtEnd)
+                .clientsMax(clientsMax).secondsMeasured(measured).perSecond(List.copyOf(series))
+                .windowStartNanos(firstIdeal == Long.MIN_VALUE ? 0 : firstIdeal).build();
     }
 
     /**

@@ -18,8 +18,8 @@ import com.lmax.disruptor.SleepingWaitStrategy;
  *
  * <p>The consumer is a {@link BatchEventProcessor} that sleeps 1 ms when the ring is empty: cheap, and
  * it shares no hot code with the engine. (An {@code EventPoller} on this side too would make the engine
- * and the consumer run one compiled {@code poll}; each thread's traps then deoptimise it under the
- * other, and every deoptimisation cost the engine thread a few hundred bytes of allocation.)
+ * and the consumer run one compiled {@code poll}; each thread's traps would then deoptimise it under the
+ * other, and a deoptimisation allocates on the engine thread.)
  */
 public final class TelemetryRing {
 

@@ -4,7 +4,7 @@ import io.tactus.api.TactusException;
 
 import java.util.Locale;
 
-/** The named degradation policies of DESIGN.md, as a user types them after {@code --watchdog}. */
+/** The named degradation policies (docs/watchdog.md), as a user types them after {@code --watchdog}. */
 public enum PolicyKind {
     /** Nothing beyond the kernel: overload is the kernel's to punish, every realtime thread at once. */
     NONE,

@@ -2,10 +2,9 @@ package io.tactus.server.watchdog;
 
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.RunningCall;
+import io.tactus.server.graph.Step;
+import io.tactus.server.os.ThreadStats;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
@@ -18,13 +17,12 @@ import java.util.function.IntSupplier;
  *
  * <p>Only in-process clients' calls are watched; an out-of-process client's call is the server's own code.
  * Only time the client itself is charged for counts: CPU time the engine thread burnt inside the call
- * (from {@code /proc/self/task/TID/schedstat}), or the whole call when the thread is blocked in it
- * (state S or D in {@code stat}: a client sleeping inside process, shed after 3 ms of it at most).
- * Time the thread spent runnable but not running does not count: another process ran, the host took
- * the CPU, or the kernel's RT throttling stopped it (which, under a small RT budget, can last hundreds
- * of milliseconds in an innocent client's call). Polls every millisecond and reads /proc only while a call has lasted over a millisecond; it must
- * outrank the engine (a realtime priority above it), or it could not run while a runaway holds the
- * engine's CPU.
+ * ({@link ThreadStats#cpuNanos}), or the whole call when the thread is blocked in it ({@link ThreadStats#blocked}:
+ * a client sleeping inside process, shed after 3 ms of it at most). Time the thread spent runnable but not
+ * running does not count: another process ran, the host took the CPU, or the kernel's RT throttling stopped
+ * it, which under a small RT budget can last long in an innocent client's call. Polls every millisecond and
+ * reads the thread's kernel figures only while a call has lasted over a millisecond; it must outrank the
+ * engine (a realtime priority above it), or it could not run while a runaway holds the engine's CPU.
  */
 public final class StallMonitor implements Runnable {
 
@@ -67,16 +65,16 @@ public final class StallMonitor implements Runnable {
         int tid = engineTid.getAsInt();
         if (started != tracked) {
             tracked = started;
-            trackedCpu = cpuNanos(tid);
+            trackedCpu = ThreadStats.cpuNanos(tid);
             trackedAt = now;
             return false;
         }
         // CPU burnt since tracking began, plus the first millisecond (before tracking), which it may have
-        // burnt too; without /proc, the wall time.
-        long cpu = cpuNanos(tid);
+        // burnt too; where the kernel does not say, the wall time.
+        long cpu = ThreadStats.cpuNanos(tid);
         long charged = cpu < 0 || trackedCpu < 0 ? now - started : cpu - trackedCpu + (trackedAt - started);
         // Blocking inside process is never right: a few milliseconds of it is a sleeper, shed it as a runaway.
-        if (charged < stallNanos && !(now - started >= Math.min(stallNanos, BLOCKED_NANOS) && mayNotBlock() && blocked(tid))) {
+        if (charged < stallNanos && !(now - started >= Math.min(stallNanos, BLOCKED_NANOS) && mayNotBlock() && ThreadStats.blocked(tid))) {
             return false;
         }
         Engine.Stall stall = engine.takeOver(started);
@@ -93,7 +91,7 @@ public final class StallMonitor implements Runnable {
      * call, which waits on a futex by design, is not judged at all: see {@link #inServersHandshake}.)
      */
     private boolean mayNotBlock() {
-        io.tactus.server.graph.Step step = engine.runningStep();
+        Step step = engine.runningStep();
         return step != null && step.calls() > BLOCKING_GRACE_CALLS;
     }
 
@@ -101,41 +99,14 @@ public final class StallMonitor implements Runnable {
      * The running call is an out-of-process client's: the server's own handshake (copy, wake, a wait bounded by
      * the client's time limit), in which the client's code never runs. A long stall in it is the host's or the
      * kernel's (on a VM, time the host takes can show as the thread's CPU time), and shedding the client for
-     * it would shed an innocent one: seen once in a 20-client asynchronous run, at 27.5 ms.
+     * it would shed an innocent one.
      */
     private boolean inServersHandshake() {
-        io.tactus.server.graph.Step step = engine.runningStep();
+        Step step = engine.runningStep();
         return step != null && step.isRemote();
     }
 
     public void stop() {
         running = false;
-    }
-
-    /** CPU time the thread has run (schedstat's first field), in nanoseconds; -1 when unknown. */
-    static long cpuNanos(int tid) {
-        if (tid <= 0) {
-            return -1;
-        }
-        try {
-            String[] fields = Files.readAllLines(Path.of("/proc/self/task/" + tid + "/schedstat")).get(0).trim().split("\\s+");
-            return Long.parseLong(fields[0]);
-        } catch (IOException | RuntimeException unavailable) {
-            return -1;
-        }
-    }
-
-    /** The thread is asleep or in uninterruptible wait (state S or D): blocked, not waiting for a CPU. */
-    static boolean blocked(int tid) {
-        if (tid <= 0) {
-            return false;
-        }
-        try {
-            String stat = Files.readAllLines(Path.of("/proc/self/task/" + tid + "/stat")).get(0);
-            char state = stat.charAt(stat.lastIndexOf(')') + 2);
-            return state == 'S' || state == 'D';
-        } catch (IOException | RuntimeException unavailable) {
-            return false;
-        }
     }
 }

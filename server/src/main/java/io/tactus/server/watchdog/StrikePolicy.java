@@ -23,9 +23,9 @@ final class StrikePolicy implements DegradationPolicy {
 
     /**
      * An out-of-process client that has not answered for this many cycles in a row (about a second at 64
-     * frames) is struck: 64 in a row (85 ms) still struck innocent clients while 20 client JVMs started on
-     * two cores; a client stopped in its own process stays silent far longer. (A client that begins and
-     * overruns is struck sooner, by its own work.)
+     * frames) is struck: a much shorter run strikes innocent clients while many client JVMs start at once,
+     * and a client stopped in its own process stays silent far longer. (A client that begins and overruns
+     * is struck sooner, by its own work.)
      */
     static final int LATE_CYCLES = 750;
 

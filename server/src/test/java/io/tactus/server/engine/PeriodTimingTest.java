@@ -79,12 +79,12 @@ class PeriodTimingTest {
     @Test
     void shouldCutTheSpinSoThatSpinAndWorkStayInsideTheRtBudget() {
         long period = 1_333_333;
-        assertEquals(1_000_000, Engine.spinFor(1_000_000, period, 50_000, 85), "a light graph spins as configured");
-        assertEquals(period * 85 / 100 - 400_000, Engine.spinFor(1_000_000, period, 400_000, 85), "a heavy one spins less");
-        assertEquals(0, Engine.spinFor(1_000_000, period, 1_200_000, 85), "an overloaded one does not spin at all");
-        assertEquals(PeriodWaiter.FULL_SPIN, Engine.spinFor(PeriodWaiter.FULL_SPIN, period, 1_200_000, 85),
+        assertEquals(1_000_000, CycleTiming.spinFor(1_000_000, period, 50_000, 85), "a light graph spins as configured");
+        assertEquals(period * 85 / 100 - 400_000, CycleTiming.spinFor(1_000_000, period, 400_000, 85), "a heavy one spins less");
+        assertEquals(0, CycleTiming.spinFor(1_000_000, period, 1_200_000, 85), "an overloaded one does not spin at all");
+        assertEquals(PeriodWaiter.FULL_SPIN, CycleTiming.spinFor(PeriodWaiter.FULL_SPIN, period, 1_200_000, 85),
                 "always-spin is the user's explicit choice");
-        assertEquals(period * 25 / 100 - 50_000, Engine.spinFor(1_000_000, period, 50_000, 25),
+        assertEquals(period * 25 / 100 - 50_000, CycleTiming.spinFor(1_000_000, period, 50_000, 25),
                 "a kernel RT budget of 30 % leaves room for 25 % of spin and work");
     }
 }

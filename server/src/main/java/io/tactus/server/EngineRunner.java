@@ -1,0 +1,139 @@
+package io.tactus.server;
+
+import io.tactus.api.TactusException;
+import io.tactus.rt.RealtimeNative;
+import io.tactus.rt.RealtimeScheduler;
+import io.tactus.rt.RealtimeThreadFactory;
+import io.tactus.rt.SchedulingOutcome;
+import io.tactus.rt.SchedulingPolicy;
+import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.engine.Engine;
+import io.tactus.server.watchdog.StallMonitor;
+
+/**
+ * Owns the engine thread's life, as an Agrona runner owns its agent's: starts the {@link Engine} on a realtime
+ * thread, runs the {@link StallMonitor} above it, and when a client's call holds the thread past the stall
+ * limit takes the engine over, demotes the stuck thread to SCHED_OTHER and continues the period loop on a
+ * fresh one. It also states the priority plan: the engine on top, the stall monitor above it, the watchdog's
+ * threads below. The cost of the take-over is a thread per runaway; Java cannot preempt a call any cheaper.
+ */
+final class EngineRunner {
+
+    /**
+     * Told of each runaway after the engine runs on a fresh thread: the stall, how long it was stuck, what was done.
+     */
+    interface RunawayHandler {
+        void onRunaway(Engine.Stall stall, double stuckMillis, String engineAction);
+    }
+
+    private final Engine engine;
+    private final RealtimeScheduler scheduler;
+    private final SchedulingSettings scheduling;
+    private final RealtimeThreadFactory engineThreads;
+    private volatile Thread engineThread;
+    private volatile SchedulingOutcome engineOutcome;
+    private SchedulingOutcome firstOutcome;
+    private StallMonitor stallMonitor;
+    private Thread monitorThread;
+    private RunawayHandler onRunaway;
+
+    EngineRunner(Engine engine, SchedulingSettings scheduling, RealtimeScheduler scheduler) {
+        this.engine = engine;
+        this.scheduler = scheduler;
+        this.scheduling = scheduling;
+        this.engineThreads = new RealtimeThreadFactory("tactus-engine", scheduling, scheduler);
+    }
+
+    /** The watchdog's threads: realtime well below the engine when the engine is realtime, else as the engine. */
+    static SchedulingSettings belowEngine(SchedulingSettings engine) {
+        return switch (engine.policy()) {
+            case FIFO, RR -> SchedulingSettings.fifo(Math.max(1, engine.priority() - 20));
+            case DEADLINE -> SchedulingSettings.fifo(50);
+            case OTHER -> engine;
+        };
+    }
+
+    /** The stall monitor must outrank the engine to run while a runaway holds the engine's CPU. */
+    static SchedulingSettings aboveEngine(SchedulingSettings engine) {
+        return switch (engine.policy()) {
+            case FIFO, RR, DEADLINE -> SchedulingSettings.fifo(Math.min(99,
+                    engine.policy() == SchedulingPolicy.DEADLINE ? 90 : engine.priority() + 5));
+            case OTHER -> engine;
+        };
+    }
+
+    /** Starts the engine thread and waits until it has its scheduling and has warmed up. */
+    void start() {
+        engineThread = engineThreads.newThread(engine);
+        engineThread.start();
+        try {
+            firstOutcome = engineThreads.awaitOutcome(5_000);
+            engineOutcome = firstOutcome;
+            engine.awaitReady(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TactusException("interrupted while starting the engine thread", e);
+        }
+    }
+
+    /** Starts the stall monitor: a call running {@code stallNanos} is a runaway, handed to {@code handler}. */
+    void watchForRunaways(long stallNanos, RunawayHandler handler) {
+        this.onRunaway = handler;
+        this.stallMonitor = new StallMonitor(engine, stallNanos,
+                () -> engineOutcome == null ? -1 : engineOutcome.tid(), this::recover);
+        this.monitorThread = new RealtimeThreadFactory("tactus-stall-monitor", aboveEngine(scheduling), scheduler)
+                .newThread(stallMonitor);
+        monitorThread.start();
+    }
+
+    /**
+     * A client's process call has held the engine thread past the stall limit: take that thread off the
+     * realtime class, continue the period loop on a fresh one, tell the handler. Stall monitor thread.
+     */
+    private void recover(Engine.Stall stall) {
+        long detected = System.nanoTime();
+        Thread stuck = stall.stuckThread();
+        SchedulingOutcome stuckOutcome = engineOutcome;
+        int errno = stuckOutcome == null || stuckOutcome.tid() <= 0 ? RealtimeNative.ESRCH
+                : scheduler.demoteThread(stuckOutcome.tid(), stuck.getName());
+        Thread fresh = engineThreads.newThread(() -> engine.resume(stall));
+        engineThread = fresh;
+        fresh.start();
+        try {
+            engineOutcome = engineThreads.awaitOutcome(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        double stuckMillis = (detected - stall.startedNanos()) / 1e6;
+        String action = "engine thread '" + stuck.getName() + "' "
+                + (errno == 0 ? "demoted to SCHED_OTHER" : "could not be demoted")
+                + " and replaced by '" + fresh.getName() + "'";
+        onRunaway.onRunaway(stall, stuckMillis, action);
+    }
+
+    /** Asks the engine to stop and waits for its thread (5 s) and the stall monitor's (1 s). */
+    void stop() {
+        engine.requestStop();
+        if (stallMonitor != null) {
+            stallMonitor.stop();
+        }
+        try {
+            engineThread.join(5_000);
+            if (monitorThread != null) {
+                monitorThread.join(1_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** What the first engine thread got from the kernel. */
+    SchedulingOutcome scheduling() {
+        return firstOutcome;
+    }
+
+    /** The thread running the period loop now; a new one after a runaway recovery. */
+    Thread engineThread() {
+        return engineThread;
+    }
+}
