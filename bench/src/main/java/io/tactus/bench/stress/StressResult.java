@@ -1,6 +1,6 @@
 package io.tactus.bench.stress;
 
-import io.tactus.bench.report.CpuUsage;
+import io.tactus.bench.os.CpuUsage;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.SecondStats;
 

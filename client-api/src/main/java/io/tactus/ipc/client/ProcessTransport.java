@@ -3,7 +3,7 @@ package io.tactus.ipc.client;
 import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
-import io.tactus.api.spi.ClientTransport;
+import io.tactus.api.ClientTransport;
 import io.tactus.ipc.RuntimeDirectory;
 import io.tactus.rt.RealtimeScheduler;
 
@@ -32,6 +32,11 @@ public final class ProcessTransport implements ClientTransport {
     private final Function<String, Path> socketOf;
     private final RealtimeScheduler scheduler;
     private final long requestTimeoutNanos;
+
+    /** As {@link #system()}: the constructor {@link java.util.ServiceLoader} calls for {@code Tactus.open}. */
+    public ProcessTransport() {
+        this(SYSTEM.socketOf, SYSTEM.scheduler, SYSTEM.requestTimeoutNanos);
+    }
 
     ProcessTransport(Function<String, Path> socketOf, RealtimeScheduler scheduler, long requestTimeoutNanos) {
         this.socketOf = Objects.requireNonNull(socketOf, "socketOf");

@@ -1,8 +1,14 @@
-package io.tactus.bench.matrix;
+package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
-import io.tactus.bench.cli.RunOptions;
 import io.tactus.bench.load.LoadKind;
+import io.tactus.bench.matrix.Matrix;
+import io.tactus.bench.matrix.MatrixChart;
+import io.tactus.bench.matrix.MatrixConfiguration;
+import io.tactus.bench.matrix.MatrixCsv;
+import io.tactus.bench.matrix.MatrixFormatter;
+import io.tactus.bench.matrix.MatrixRow;
+import io.tactus.bench.matrix.SchedulingGroup;
 import io.tactus.bench.stress.ClientMode;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.server.ServerSettings;
