@@ -1,5 +1,7 @@
 package io.tactus.javasound;
 
+import io.tactus.audio.PcmCodec;
+
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.TargetDataLine;

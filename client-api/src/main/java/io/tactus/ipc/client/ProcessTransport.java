@@ -60,7 +60,7 @@ public final class ProcessTransport implements ClientTransport {
      * @throws TactusException with {@link #noServer} when nobody listens on that server's socket, or with the
      *                         server's own sentence when it refuses the client (e.g. a duplicate name)
      */
-    public RemoteClient connect(String clientName, ClientOptions options) {
+    public RemoteTactusClient connect(String clientName, ClientOptions options) {
         Objects.requireNonNull(options, "options");
         String serverName = options.serverName();
         ServerConnection connection;
@@ -72,7 +72,7 @@ public final class ProcessTransport implements ClientTransport {
             }
             throw noServer(serverName);
         }
-        return RemoteClient.join(connection, clientName, options, scheduler, requestTimeoutNanos);
+        return RemoteTactusClient.join(connection, clientName, options, scheduler, requestTimeoutNanos);
     }
 
     /** The contract's sentence for a server that is not there. */

@@ -1,6 +1,6 @@
 package io.tactus.server.driver;
 
-import io.tactus.javasound.PcmCodec;
+import io.tactus.audio.PcmCodec;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
