@@ -55,7 +55,7 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
     @Override
     void process(int nframes) {
         FloatBuffer[] out = client().buffers();
-        int n = running() ? ring.peekInto(out, nframes) : 0;
+        int n = isRunning() ? ring.peekInto(out, nframes) : 0;
         for (FloatBuffer buffer : out) {
             for (int i = n; i < nframes; i++) {
                 buffer.put(i, 0f);
@@ -76,7 +76,7 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
      */
     @Override
     public int write(byte[] b, int off, int len) {
-        checkFrames(b, off, len, getFormat().getFrameSize());
+        LineFormats.checkFrames(b, off, len, getFormat().getFrameSize());
         if (!isOpen()) {
             return 0;
         }

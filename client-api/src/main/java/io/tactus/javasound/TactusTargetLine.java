@@ -50,7 +50,7 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
     /** Realtime: copies the input ports into the ring; no lock, no allocation. */
     @Override
     void process(int nframes) {
-        if (!running()) {
+        if (!isRunning()) {
             active = false;
             return;
         }
@@ -68,7 +68,7 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
      */
     @Override
     public int read(byte[] b, int off, int len) {
-        checkFrames(b, off, len, getFormat().getFrameSize());
+        LineFormats.checkFrames(b, off, len, getFormat().getFrameSize());
         if (!isOpen()) {
             return 0;
         }
