@@ -55,9 +55,9 @@ public final class RunOptions {
             description = "none (the original test) or chain (capture -> client 1 -> ... -> playback)")
     public String connect;
 
-    // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and the measured
-    // difference on the project's VM was 15-45 xruns per minute at 200 against 0-2 at 1000 (see README).
-    // But not while asynchronous clients work: see spinMicros(ClientMode).
+    // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and a longer spin
+    // covers that wake-up (docs/measurements/from-code-apibench.md has the runs). Not while asynchronous
+    // clients work: see spinMicros(ClientMode).
     @Option(names = "--spin-us", description = "spin this long before each period instead of sleeping; -1 always spins"
             + " (default " + DEFAULT_SPIN_MICROS + ", or 0 with --client-mode process-async; the server's default is "
             + ServerCommand.DEFAULT_SPIN_MICROS + ")")
@@ -67,9 +67,8 @@ public final class RunOptions {
 
     /**
      * The spin asked for, else the default for {@code mode}: none for asynchronous clients, which do their
-     * work in the time before the period, where a spinning engine (it outranks them) takes a CPU from them.
-     * Measured 2026-12-01, 20 clients, 30 s each, timeouts / xruns: 121 / 8 and 36 / 4 at 1000 µs against
-     * 20 / 3, 0 / 1 and 1 / 2 at 0, run alternately (see README).
+     * work in the time before the period, where a spinning engine (it outranks them) takes a CPU from them
+     * (the runs: docs/measurements/from-code-apibench.md).
      */
     public long spinMicros(ClientMode mode) {
         if (spinMicros != null) {
