@@ -2,7 +2,6 @@ package io.tactus.bench.cli;
 
 import io.tactus.api.ClientOptions;
 import io.tactus.api.ClientPriority;
-import io.tactus.api.Port;
 import io.tactus.api.Tactus;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
@@ -22,7 +21,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -46,6 +44,7 @@ public final class ClientCommand implements Callable<Integer> {
     static final int DEFAULT_GAIN_CHANNELS = 2;
     static final float DEFAULT_SINE_AMPLITUDE = 0.5f;
     static final float DEFAULT_GAIN_FACTOR = 1.0f;
+
     static final String DEFAULT_PRIORITY = "normal";
     static final int DEFAULT_WORK = 0;
     static final int DEFAULT_FREQ = 440;
@@ -155,7 +154,7 @@ public final class ClientCommand implements Callable<Integer> {
             build(kind, client);
             client.activate();
             if (connect) {
-                autoConnect(client);
+                SystemWiring.connect(client);
             }
             Runtime.getRuntime().addShutdownHook(leaveOnExit);
             System.err.println("tactus client: '" + clientName + "' (" + kind.label() + ") runs on server '"
@@ -269,35 +268,12 @@ public final class ClientCommand implements Callable<Integer> {
         switch (kind) {
             case JT3 -> new Jt3Client(client, ports == null ? DEFAULT_JT3_PORTS : ports, work);
             case SINE -> new SineClient(client, frequency, gain == null ? DEFAULT_SINE_AMPLITUDE : gain);
-            case GAIN -> new GainClient(client, ports == null ? DEFAULT_GAIN_CHANNELS : ports, gain == null ? DEFAULT_GAIN_FACTOR : gain);
+            case GAIN -> new GainClient(client, ports == null ? DEFAULT_GAIN_CHANNELS : ports,
+                    gain == null ? DEFAULT_GAIN_FACTOR : gain);
             case HOG -> new HogClient(client, load, after, hogPattern());
             case SLEEPER -> new SleeperClient(client, sleepMillis, afterCycles, everyCycle);
             case ALLOCATOR -> new AllocatorClient(client, bytes);
             case CRASHER -> new CrasherClient(client, atCycle, crashMode());
-        }
-    }
-
-    /**
-     * JACK's usual wiring: the n-th input from {@code system:capture_n}, the n-th output to
-     * {@code system:playback_n}; a client with one output (the sine) feeds every playback port.
-     */
-    static void autoConnect(PortRecorder client) {
-        List<String> all = client.getPorts();
-        List<String> captures = all.stream().filter(p -> p.startsWith("system:capture_")).toList();
-        List<String> playbacks = all.stream().filter(p -> p.startsWith("system:playback_")).toList();
-        List<Port> inputs = client.inputs();
-        List<Port> outputs = client.outputs();
-        for (int i = 0; i < Math.min(inputs.size(), captures.size()); i++) {
-            client.connect(captures.get(i), inputs.get(i).name());
-        }
-        if (outputs.size() == 1) {
-            for (String playback : playbacks) {
-                client.connect(outputs.get(0).name(), playback);
-            }
-        } else {
-            for (int i = 0; i < Math.min(outputs.size(), playbacks.size()); i++) {
-                client.connect(outputs.get(i).name(), playbacks.get(i));
-            }
         }
     }
 }
