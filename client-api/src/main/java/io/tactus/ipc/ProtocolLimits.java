@@ -10,7 +10,10 @@ import java.util.Objects;
  */
 public final class ProtocolLimits {
 
-    /** The version this code speaks; every frame carries the sender's. 2: StatusReport carries timeouts and client timing. */
+    /**
+     * The version this code speaks; every frame carries the sender's. 2: StatusReport carries timeouts and client
+     * timing.
+     */
     public static final int VERSION = 2;
 
     /** Largest value of a frame's length field: the bytes after it, header included. */

@@ -56,7 +56,10 @@ public final class RuntimeDirectory {
         return new RuntimeDirectory(directory);
     }
 
-    /** The rule of the contract: {@code <xdg>/tactus} when {@code xdg} is a writable directory, else {@code /tmp/tactus-<uid>}. */
+    /**
+     * The rule of the contract: {@code <xdg>/tactus} when {@code xdg} is a writable directory, else
+     * {@code /tmp/tactus-<uid>}.
+     */
     static Path locate(String xdgRuntimeDir, int uid) {
         if (xdgRuntimeDir != null && !xdgRuntimeDir.isEmpty()) {
             Path xdg = Path.of(xdgRuntimeDir);
@@ -127,7 +130,10 @@ public final class RuntimeDirectory {
         return this;
     }
 
-    /** True when the directory exists and is this user's and private; false when it does not exist; one sentence otherwise. */
+    /**
+     * True when the directory exists and is this user's and private; false when it does not exist; one sentence
+     * otherwise.
+     */
     public boolean existsSecurely() {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return false;

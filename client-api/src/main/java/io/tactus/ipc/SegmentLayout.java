@@ -116,7 +116,9 @@ public final class SegmentLayout {
         return controlBlock(client) + CLIENT_NFRAMES;
     }
 
-    /** A 64-bit CLOCK_MONOTONIC time (the same clock as System.nanoTime on Linux): when the client's process call began. */
+    /**
+     * A 64-bit CLOCK_MONOTONIC time (the same clock as System.nanoTime on Linux): when the client's process call began.
+     */
     public int startedOffset(int client) {
         return controlBlock(client) + STARTED;
     }

@@ -12,9 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * belong in the graph (a gain client between the line and the speakers), where every client can use them;
  * a control here would need the realtime callback to read it, for no gain over that. Events go out on the
  * thread that caused them, after the state changed and outside any lock, so a listener may call back into the
- * line; the listener list is copy-on-write because it changes rarely and is read on every event.
+ * line; the listener list is copy-on-write because it changes rarely and is read on every event. Public so
+ * that other lines without controls (the server tests' virtual devices) share it rather than copy it.
  */
-abstract class ControlFreeLine implements Line {
+public abstract class ControlFreeLine implements Line {
 
     private final List<LineListener> listeners = new CopyOnWriteArrayList<>();
 

@@ -60,7 +60,9 @@ record JavaSoundSettings(String serverName, String clientName, boolean connect, 
                 millis(p.getProperty(BUFFER_MILLIS)));
     }
 
-    /** True when the property for {@code lineProperty} names this mixer or its provider, or {@value #ENABLE} is true. */
+    /**
+     * True when the property for {@code lineProperty} names this mixer or its provider, or {@value #ENABLE} is true.
+     */
     static boolean offers(Properties p, String lineProperty) {
         if ("true".equalsIgnoreCase(p.getProperty(ENABLE, "").trim())) {
             return true;

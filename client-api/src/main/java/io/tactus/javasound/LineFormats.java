@@ -78,4 +78,15 @@ final class LineFormats {
     private static AudioFormat pcm(AudioFormat.Encoding encoding, int bits, int channels, boolean bigEndian) {
         return new AudioFormat(encoding, NS, bits, channels, bits / 8 * channels, NS, bigEndian);
     }
+
+    /** Checks the arguments of read and write as the JDK's lines do. */
+    static void checkFrames(byte[] b, int off, int len, int frameSize) {
+        if (len % frameSize != 0) {
+            throw new IllegalArgumentException(len + " bytes are not a whole number of " + frameSize + "-byte frames");
+        }
+        if (off < 0 || len < 0 || off > b.length - len) {
+            throw new ArrayIndexOutOfBoundsException("offset " + off + " and length " + len + " do not fit an array of "
+                    + b.length);
+        }
+    }
 }

@@ -11,14 +11,11 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * What playback and capture lines share: the Tactus client behind an open line, the line's state as the
  * {@link DataLine} contract describes it, positions counted by the process callback, and the waiting of the
- * program's thread. The program's thread never hears from the realtime callback directly (waking it would mean
- * a lock or an unpark on the realtime thread); it parks for about as long as the audio it waits for lasts, at
- * least half a period and at most a quarter of the buffer, and looks again. That costs a few wake-ups per buffer
- * and at most half a period of latency, and keeps the callback free of anything but array copies.
+ * program's thread, which never hears from the realtime callback (waking it would mean a lock or an unpark
+ * there): it parks for as long as {@link LineTiming#waitNanos} says and looks again. That costs a few wake-ups
+ * per buffer and at most half a period of latency, and keeps the callback free of anything but array copies.
  */
 abstract class TactusDataLine extends ControlFreeLine implements DataLine {
-
-    private static final long MIN_WAIT_NANOS = 200_000;
 
     private final TactusMixer mixer;
     private final DataLine.Info info;
@@ -42,11 +39,7 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
 
     private volatile LineClient client; // set before activation: the callback reads it
     private volatile String name;
-    private AudioFormat format;
-    private int bufferBytes;
-    private int lineRate;
-    private int serverRate;
-    private long periodNanos;
+    private LineTiming timing; // of the last open; null before the first
 
     TactusDataLine(TactusMixer mixer, DataLine.Info info, boolean playback, AudioFormat defaultFormat) {
         this.mixer = mixer;
@@ -78,11 +71,9 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
      */
     boolean flushedSinceLastLook() {
         int seen = flushes;
-        if (seen == flushesSeen) {
-            return false;
-        }
+        boolean flushed = seen != flushesSeen;
         flushesSeen = seen;
-        return true;
+        return flushed;
     }
 
     /** The position's upper bound, where the line knows one (playback: the frames written). */
@@ -93,10 +84,11 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
     public void open(AudioFormat requested, int bufferSize) throws LineUnavailableException {
         synchronized (state) {
             if (open) {
-                if (requested != null && requested.matches(format)) {
+                if (requested != null && requested.matches(timing.format())) {
                     return;
                 }
-                throw new IllegalStateException("this Tactus line is already open with " + format + "; close it first");
+                throw new IllegalStateException("this Tactus line is already open with " + timing.format()
+                        + "; close it first");
             }
             String problem = LineFormats.problem(requested);
             if (problem != null) {
@@ -118,16 +110,9 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
 
     private void prepare(LineClient joined, AudioFormat requested, int bufferSize, JavaSoundSettings settings)
             throws LineUnavailableException {
-        serverRate = joined.sampleRate();
-        format = LineFormats.withRate(requested, serverRate);
-        lineRate = Math.round(format.getSampleRate());
-        periodNanos = 1_000_000_000L * joined.bufferSize() / serverRate;
-        int frames = bufferSize > 0 ? bufferSize / format.getFrameSize()
-                : (int) ((long) lineRate * settings.bufferMillis() / 1000);
-        // At least four periods, or the program could never stay ahead of the callback.
-        frames = (int) Math.max(frames, 4L * joined.bufferSize() * lineRate / serverRate + 1);
-        bufferBytes = frames * format.getFrameSize();
-        allocate(format, frames, serverRate, joined.bufferSize());
+        timing = LineTiming.of(requested, bufferSize, joined.sampleRate(), joined.bufferSize(),
+                settings.bufferMillis());
+        allocate(timing.format(), timing.bufferFrames(), timing.serverRate(), joined.bufferSize());
         flushesSeen = flushes;
         serverFrames = 0;
         running = false;
@@ -215,7 +200,7 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
      * program ends at its usual pace instead of spinning or hanging.
      */
     int paceAsGone(int bytes) {
-        long deadline = System.nanoTime() + (long) (bytes / format.getFrameSize()) * 1_000_000_000L / lineRate;
+        long deadline = System.nanoTime() + timing.nanosOf(bytes);
         for (long left; open && (left = deadline - System.nanoTime()) > 0; ) {
             LockSupport.parkNanos(left);
         }
@@ -224,13 +209,7 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
 
     /** Parks the program's thread for about as long as {@code serverFramesMissing} frames take to play. */
     void awaitFrames(int serverFramesMissing) {
-        long nanos = Math.max(1, serverFramesMissing) * 1_000_000_000L / serverRate;
-        long most = Math.max(periodNanos, bufferNanos() / 4);
-        LockSupport.parkNanos(Math.max(MIN_WAIT_NANOS, Math.max(periodNanos / 2, Math.min(nanos, most))));
-    }
-
-    private long bufferNanos() {
-        return (long) (bufferBytes / format.getFrameSize()) * 1_000_000_000L / lineRate;
+        LockSupport.parkNanos(timing.waitNanos(serverFramesMissing));
     }
 
     private void send(LineEvent.Type type) {
@@ -239,10 +218,6 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
 
     boolean isGone() {
         return gone;
-    }
-
-    boolean running() {
-        return running;
     }
 
     /** The client's name on the server, e.g. for {@code lsp}; null while the line is closed. */
@@ -262,11 +237,11 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
     }
 
     int lineRate() {
-        return lineRate;
+        return timing.lineRate();
     }
 
     int serverRate() {
-        return serverRate;
+        return timing.serverRate();
     }
 
     @Override
@@ -286,16 +261,12 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
 
     @Override
     public AudioFormat getFormat() {
-        return open ? format : defaultFormat;
+        return open ? timing.format() : defaultFormat;
     }
 
     @Override
     public int getBufferSize() {
-        if (open) {
-            return bufferBytes;
-        }
-        float rate = defaultFormat.getSampleRate() > 0 ? defaultFormat.getSampleRate() : 48_000;
-        return (int) (rate * JavaSoundSettings.DEFAULT_BUFFER_MILLIS / 1000) * defaultFormat.getFrameSize();
+        return open ? timing.bufferBytes() : LineTiming.defaultBufferBytes(defaultFormat);
     }
 
     @Override
@@ -306,15 +277,14 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
     /** Frames the callback has moved, at the line's rate: it stands still while the line is stopped. */
     @Override
     public long getLongFramePosition() {
-        if (serverRate == 0) {
-            return 0;
-        }
-        return Math.min(positionLimit(), serverFrames * lineRate / serverRate);
+        LineTiming t = timing;
+        return t == null ? 0 : Math.min(positionLimit(), t.lineFrames(serverFrames));
     }
 
     @Override
     public long getMicrosecondPosition() {
-        return lineRate == 0 ? 0 : getLongFramePosition() * 1_000_000L / lineRate;
+        LineTiming t = timing;
+        return t == null ? 0 : getLongFramePosition() * 1_000_000L / t.lineRate();
     }
 
     @Override
@@ -325,16 +295,5 @@ abstract class TactusDataLine extends ControlFreeLine implements DataLine {
     @Override
     public DataLine.Info getLineInfo() {
         return info;
-    }
-
-    /** Checks the arguments of read and write as the JDK's lines do. */
-    static void checkFrames(byte[] b, int off, int len, int frameSize) {
-        if (len % frameSize != 0) {
-            throw new IllegalArgumentException(len + " bytes are not a whole number of " + frameSize + "-byte frames");
-        }
-        if (off < 0 || len < 0 || off > b.length - len) {
-            throw new ArrayIndexOutOfBoundsException("offset " + off + " and length " + len + " do not fit an array of "
-                    + b.length);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.tactus.javasound;
 
+import io.tactus.audio.PcmCodec;
+
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.SourceDataLine;
@@ -53,7 +55,7 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
     @Override
     void process(int nframes) {
         FloatBuffer[] out = client().buffers();
-        int n = running() ? ring.peekInto(out, nframes) : 0;
+        int n = isRunning() ? ring.peekInto(out, nframes) : 0;
         for (FloatBuffer buffer : out) {
             for (int i = n; i < nframes; i++) {
                 buffer.put(i, 0f);
@@ -74,7 +76,7 @@ final class TactusSourceLine extends TactusDataLine implements SourceDataLine {
      */
     @Override
     public int write(byte[] b, int off, int len) {
-        checkFrames(b, off, len, getFormat().getFrameSize());
+        LineFormats.checkFrames(b, off, len, getFormat().getFrameSize());
         if (!isOpen()) {
             return 0;
         }

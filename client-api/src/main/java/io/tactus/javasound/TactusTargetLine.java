@@ -1,5 +1,7 @@
 package io.tactus.javasound;
 
+import io.tactus.audio.PcmCodec;
+
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.TargetDataLine;
@@ -48,7 +50,7 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
     /** Realtime: copies the input ports into the ring; no lock, no allocation. */
     @Override
     void process(int nframes) {
-        if (!running()) {
+        if (!isRunning()) {
             active = false;
             return;
         }
@@ -66,7 +68,7 @@ final class TactusTargetLine extends TactusDataLine implements TargetDataLine {
      */
     @Override
     public int read(byte[] b, int off, int len) {
-        checkFrames(b, off, len, getFormat().getFrameSize());
+        LineFormats.checkFrames(b, off, len, getFormat().getFrameSize());
         if (!isOpen()) {
             return 0;
         }

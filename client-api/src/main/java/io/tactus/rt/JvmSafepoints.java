@@ -9,17 +9,18 @@ import java.util.List;
  * The one JVM setting a realtime thread cannot fix for itself: HotSpot stops every Java thread for a
  * "Cleanup" safepoint about once a second ({@code GuaranteedSafepointInterval}, 1000 ms by default), and a
  * realtime thread waits there until the slowest time-shared thread of the JVM arrives. On a busy machine
- * that slowest thread can be off the CPU for milliseconds: measured here with 20 client processes, the
- * server's engine woke 18 ms late (an xrun of 13 periods) at a safepoint that took that long to reach, and
- * clients' JVMs took up to 17 ms to reach theirs. Setting the interval to 0 drops these periodic safepoints (the cleanup then rides on
- * the next safepoint that happens anyway, e.g. the garbage collector's). The launcher and the client
- * processes it starts use {@link #OPTIONS}; {@link RealtimeScheduler#system()} warns in a JVM that runs a
- * realtime thread without them.
+ * that slowest thread can be off the CPU for milliseconds, so the engine wakes late by as much (the
+ * measurements are in docs/measurements/from-code-apibench.md; how to trace one, docs/vm-timing.md).
+ * Setting the interval to 0 drops these periodic safepoints (the cleanup then rides on the next safepoint
+ * that happens anyway, e.g. the garbage collector's). The launcher and the client processes it starts use
+ * {@link #OPTIONS}; {@link RealtimeScheduler#system()} warns in a JVM that runs a realtime thread without
+ * them.
  */
 public final class JvmSafepoints {
 
     /** The options that turn the periodic safepoint off; put them before {@code -cp} on a client's command line. */
-    public static final List<String> OPTIONS = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0");
+    public static final List<String> OPTIONS =
+            List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0");
 
     private JvmSafepoints() {
     }
@@ -34,7 +35,9 @@ public final class JvmSafepoints {
         }
     }
 
-    /** The warning for a JVM with {@code intervalMillis} (see {@link #guaranteedIntervalMillis()}), or null when none is due. */
+    /**
+     * The warning for a JVM with {@code intervalMillis} ({@link #guaranteedIntervalMillis()}), or null if none is due.
+     */
     public static String warningFor(long intervalMillis) {
         if (intervalMillis <= 0) {
             return null;

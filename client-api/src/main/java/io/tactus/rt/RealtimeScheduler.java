@@ -40,7 +40,10 @@ public final class RealtimeScheduler {
         this.safepointIntervalMillis = Objects.requireNonNull(safepointIntervalMillis, "safepointIntervalMillis");
     }
 
-    /** The process-wide default: {@link RealtimeNative#linux()}, warnings on System.err, this JVM's safepoint setting checked. */
+    /**
+     * The process-wide default: {@link RealtimeNative#linux()}, warnings on System.err, this JVM's safepoint setting
+     * checked.
+     */
     public static RealtimeScheduler system() {
         return SystemHolder.INSTANCE;
     }

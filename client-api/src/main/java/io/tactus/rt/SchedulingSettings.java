@@ -43,7 +43,10 @@ public record SchedulingSettings(SchedulingPolicy policy, int priority, int nice
         return new SchedulingSettings(SchedulingPolicy.DEADLINE, 0, 0, runtimeNanos, deadlineNanos, periodNanos);
     }
 
-    /** E.g. "SCHED_FIFO priority 70", "SCHED_OTHER nice -20", "SCHED_DEADLINE runtime 400 us, deadline 1333 us, period 1333 us". */
+    /**
+     * E.g. "SCHED_FIFO priority 70", "SCHED_OTHER nice -20", "SCHED_DEADLINE runtime 400 us, deadline 1333 us, period
+     * 1333 us".
+     */
     public String describe() {
         return switch (policy) {
             case FIFO, RR -> policy.label() + " priority " + priority;

@@ -104,7 +104,9 @@ public final class HogClient implements ProcessCallback {
         return hyperactiveSinceCycle;
     }
 
-    /** {@link System#nanoTime()} at the start of the first cycle it burned, -1 before: "shed after X ms" starts here. */
+    /**
+     * {@link System#nanoTime()} at the start of the first cycle it burned, -1 before: "shed after X ms" starts here.
+     */
     public long hyperactiveSinceNanos() {
         return hyperactiveSinceNanos;
     }

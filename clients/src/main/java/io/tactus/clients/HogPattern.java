@@ -15,7 +15,10 @@ public enum HogPattern {
     STEADY,
     /** From nothing to the full load, linearly over {@link HogClient#RAMP_NANOS}, then steady. */
     RAMP,
-    /** The full load for {@link HogClient#BURST_ON_NANOS} of every {@link HogClient#BURST_PERIOD_NANOS}, nothing otherwise. */
+    /**
+     * The full load for {@link HogClient#BURST_ON_NANOS} of every {@link HogClient#BURST_PERIOD_NANOS}, nothing
+     * otherwise.
+     */
     BURST;
 
     /** Reads a {@code --hog-pattern} value, case-insensitive. */

@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  * serialized; the engine is never blocked by them. Public for the control socket's adapters, which make
  * the same changes for out-of-process clients as {@link InProcessClient} makes for in-process ones.
  */
-public final class GraphController {
+public final class GraphController implements GraphChanges {
 
     private static final long SWITCH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -37,17 +37,20 @@ public final class GraphController {
         this.notifier = notifier;
     }
 
+    @Override
     public Graph graph() {
         return graph;
     }
 
     /** Runs {@code change} on the graph; if it succeeds, switches the engine to the resulting plan. */
+    @Override
     public synchronized <T> T change(java.util.function.Function<Graph, T> change) {
         T result = change.apply(graph);
         publish();
         return result;
     }
 
+    @Override
     public synchronized void changeVoid(Consumer<Graph> change) {
         change.accept(graph);
         publish();

@@ -17,17 +17,25 @@ import java.util.Objects;
 
 /**
  * A client in the server's own JVM: its process callback runs inline on the engine thread, with no
- * copy and no wake-up, which makes it the cheapest kind and the one a runaway can hurt most.
+ * copy and no wake-up, which makes it the cheapest kind and the one a runaway can hurt most. Public so
+ * that a benchmark can run the real client classes on an engine it drives by hand ({@link GraphChanges}).
  */
-final class InProcessClient implements TactusClient {
+public final class InProcessClient implements TactusClient {
 
-    private final TactusServer server;
-    private final GraphController controller;
+    private final int sampleRate;
+    private final int bufferSize;
+    private final GraphChanges controller;
     private final ClientNode node;
 
     InProcessClient(TactusServer server, GraphController controller, ClientNode node) {
-        this.server = server;
-        this.controller = controller;
+        this(server.sampleRate(), server.bufferSize(), controller, node);
+    }
+
+    /** A client of {@code node}, already added to {@code changes}' graph. */
+    public InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node) {
+        this.sampleRate = sampleRate;
+        this.bufferSize = bufferSize;
+        this.controller = changes;
         this.node = node;
     }
 
@@ -38,12 +46,12 @@ final class InProcessClient implements TactusClient {
 
     @Override
     public int sampleRate() {
-        return server.sampleRate();
+        return sampleRate;
     }
 
     @Override
     public int bufferSize() {
-        return server.bufferSize();
+        return bufferSize;
     }
 
     @Override

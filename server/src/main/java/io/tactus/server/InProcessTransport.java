@@ -3,7 +3,7 @@ package io.tactus.server;
 import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
-import io.tactus.api.spi.ClientTransport;
+import io.tactus.api.ClientTransport;
 import io.tactus.server.graph.ClientNode;
 
 /**

@@ -2,7 +2,6 @@ package io.tactus.bench.cli;
 
 import io.tactus.api.ClientOptions;
 import io.tactus.api.ClientPriority;
-import io.tactus.api.Port;
 import io.tactus.api.Tactus;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
@@ -22,7 +21,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,10 +31,31 @@ import java.util.concurrent.atomic.AtomicReference;
  * with the server's reason on standard error. Every option is checked before the server is asked anything.
  */
 @Command(name = "client", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a ready client in this process, joined to a running server, until Ctrl-C or until the server shuts it down.",
-                "Kinds: jt3 (--ports, --work), sine (--freq, --gain), gain (--gain, --ports), hog (--load, --after, --pattern),",
-                "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, --mode)."})
+        description = {"Runs a ready client in this process, joined to a running server, until Ctrl-C or until the "
+                + "server shuts it down.",
+                "Kinds: jt3 (--ports, --work), sine (--freq, --gain), gain (--gain, --ports), hog (--load, --after, "
+                        + "--pattern),",
+                "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, "
+                        + "--mode)."})
 public final class ClientCommand implements Callable<Integer> {
+
+    // --ports and --gain mean different things per kind, so their defaults are per kind too.
+    static final int DEFAULT_JT3_PORTS = 4;
+    static final int DEFAULT_GAIN_CHANNELS = 2;
+    static final float DEFAULT_SINE_AMPLITUDE = 0.5f;
+    static final float DEFAULT_GAIN_FACTOR = 1.0f;
+
+    static final String DEFAULT_PRIORITY = "normal";
+    static final int DEFAULT_WORK = 0;
+    static final int DEFAULT_FREQ = 440;
+    static final int DEFAULT_LOAD = 150;
+    static final int DEFAULT_AFTER = 10;
+    static final String DEFAULT_PATTERN = "steady";
+    static final int DEFAULT_SLEEP_MS = 5;
+    static final long DEFAULT_AFTER_CYCLES = 1000;
+    static final int DEFAULT_BYTES = 1024;
+    static final long DEFAULT_AT_CYCLE = 1000;
+    static final String DEFAULT_MODE = "throw";
 
     @Spec
     CommandSpec spec;
@@ -50,49 +69,64 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--name", description = "the client's name (default: the kind)")
     String name;
 
-    @Option(names = "--connect", description = "connect system:capture_N to the client's inputs and its outputs to system:playback_N")
+    @Option(names = "--connect",
+            description = "connect system:capture_N to the client's inputs and its outputs to system:playback_N")
     boolean connect;
 
-    @Option(names = "--priority", defaultValue = "normal", description = "low, normal or high: who the governor sheds first (default ${DEFAULT-VALUE})")
+    @Option(names = "--priority", defaultValue = DEFAULT_PRIORITY,
+            description = "low, normal or high: who the governor sheds first (default ${DEFAULT-VALUE})")
     String priority;
 
-    @Option(names = "--ports", description = "jt3: input/output port pairs (default 4); gain: channels (default 2)")
+    @Option(names = "--ports", description = "jt3: input/output port pairs (default " + DEFAULT_JT3_PORTS
+            + "); gain: channels (default " + DEFAULT_GAIN_CHANNELS + ")")
     Integer ports;
 
-    @Option(names = "--work", defaultValue = "0", description = "jt3: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
+    @Option(names = "--work", defaultValue = "" + DEFAULT_WORK,
+            description = "jt3: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
     int work;
 
-    @Option(names = "--freq", defaultValue = "440", description = "sine: frequency in Hz (default ${DEFAULT-VALUE})")
+    @Option(names = "--freq", defaultValue = "" + DEFAULT_FREQ,
+            description = "sine: frequency in Hz (default ${DEFAULT-VALUE})")
     double frequency;
 
-    @Option(names = "--gain", description = "sine: amplitude (default 0.5); gain: factor (default 1.0)")
+    @Option(names = "--gain", description = "sine: amplitude (default " + DEFAULT_SINE_AMPLITUDE
+            + "); gain: factor (default " + DEFAULT_GAIN_FACTOR + ")")
     Float gain;
 
-    @Option(names = "--load", defaultValue = "150", description = "hog: burn per cycle, percent of the period (default ${DEFAULT-VALUE})")
+    @Option(names = "--load", defaultValue = "" + DEFAULT_LOAD,
+            description = "hog: burn per cycle, percent of the period (default ${DEFAULT-VALUE})")
     double load;
 
-    @Option(names = "--after", defaultValue = "10", description = "hog: seconds of good behaviour first (default ${DEFAULT-VALUE})")
+    @Option(names = "--after", defaultValue = "" + DEFAULT_AFTER,
+            description = "hog: seconds of good behaviour first (default ${DEFAULT-VALUE})")
     double after;
 
-    @Option(names = "--pattern", defaultValue = "steady", description = "hog: steady, ramp or burst (default ${DEFAULT-VALUE})")
+    @Option(names = "--pattern", defaultValue = DEFAULT_PATTERN,
+            description = "hog: steady, ramp or burst (default ${DEFAULT-VALUE})")
     String pattern;
 
-    @Option(names = "--sleep-ms", defaultValue = "5", description = "sleeper: milliseconds blocked in a sleeping cycle (default ${DEFAULT-VALUE})")
+    @Option(names = "--sleep-ms", defaultValue = "" + DEFAULT_SLEEP_MS,
+            description = "sleeper: milliseconds blocked in a sleeping cycle (default ${DEFAULT-VALUE})")
     double sleepMillis;
 
-    @Option(names = "--after-cycles", defaultValue = "1000", description = "sleeper: the first sleeping cycle (default ${DEFAULT-VALUE})")
+    @Option(names = "--after-cycles", defaultValue = "" + DEFAULT_AFTER_CYCLES,
+            description = "sleeper: the first sleeping cycle (default ${DEFAULT-VALUE})")
     long afterCycles;
 
     @Option(names = "--every-cycle", description = "sleeper: sleep in every cycle from then on, not once")
     boolean everyCycle;
 
-    @Option(names = "--bytes", defaultValue = "1024", description = "allocator: bytes allocated per cycle (default ${DEFAULT-VALUE})")
+    @Option(names = "--bytes", defaultValue = "" + DEFAULT_BYTES,
+            description = "allocator: bytes allocated per cycle (default ${DEFAULT-VALUE})")
     int bytes;
 
-    @Option(names = "--at-cycle", defaultValue = "1000", description = "crasher: the failing cycle, 0 = the first (default ${DEFAULT-VALUE})")
+    @Option(names = "--at-cycle", defaultValue = "" + DEFAULT_AT_CYCLE,
+            description = "crasher: the failing cycle, 0 = the first (default ${DEFAULT-VALUE})")
     long atCycle;
 
-    @Option(names = "--mode", defaultValue = "throw", description = "crasher: throw (from the process callback) or exit (the whole JVM) (default ${DEFAULT-VALUE})")
+    @Option(names = "--mode", defaultValue = DEFAULT_MODE,
+            description = "crasher: throw (from the process callback) or exit (the whole JVM) (default "
+            + "${DEFAULT-VALUE})")
     String mode;
 
     @Override
@@ -120,7 +154,7 @@ public final class ClientCommand implements Callable<Integer> {
             build(kind, client);
             client.activate();
             if (connect) {
-                autoConnect(client);
+                SystemWiring.connect(client);
             }
             Runtime.getRuntime().addShutdownHook(leaveOnExit);
             System.err.println("tactus client: '" + clientName + "' (" + kind.label() + ") runs on server '"
@@ -161,7 +195,7 @@ public final class ClientCommand implements Callable<Integer> {
     private void validate(ClientKind kind) {
         switch (kind) {
             case JT3 -> {
-                requireRange("--ports", ports == null ? 4 : ports, 1, 32);
+                requireRange("--ports", ports == null ? DEFAULT_JT3_PORTS : ports, 1, 32);
                 requireRange("--work", work, 0, 100_000);
             }
             case SINE -> {
@@ -171,7 +205,7 @@ public final class ClientCommand implements Callable<Integer> {
                 requireAmplitude();
             }
             case GAIN -> {
-                requireRange("--ports", ports == null ? 2 : ports, 1, 32);
+                requireRange("--ports", ports == null ? DEFAULT_GAIN_CHANNELS : ports, 1, 32);
                 requireAmplitude();
             }
             case HOG -> {
@@ -232,37 +266,14 @@ public final class ClientCommand implements Callable<Integer> {
     /** Registers the kind's ports and sets its process callback on {@code client}. */
     private void build(ClientKind kind, TactusClient client) {
         switch (kind) {
-            case JT3 -> new Jt3Client(client, ports == null ? 4 : ports, work);
-            case SINE -> new SineClient(client, frequency, gain == null ? 0.5f : gain);
-            case GAIN -> new GainClient(client, ports == null ? 2 : ports, gain == null ? 1f : gain);
+            case JT3 -> new Jt3Client(client, ports == null ? DEFAULT_JT3_PORTS : ports, work);
+            case SINE -> new SineClient(client, frequency, gain == null ? DEFAULT_SINE_AMPLITUDE : gain);
+            case GAIN -> new GainClient(client, ports == null ? DEFAULT_GAIN_CHANNELS : ports,
+                    gain == null ? DEFAULT_GAIN_FACTOR : gain);
             case HOG -> new HogClient(client, load, after, hogPattern());
             case SLEEPER -> new SleeperClient(client, sleepMillis, afterCycles, everyCycle);
             case ALLOCATOR -> new AllocatorClient(client, bytes);
             case CRASHER -> new CrasherClient(client, atCycle, crashMode());
-        }
-    }
-
-    /**
-     * JACK's usual wiring: the n-th input from {@code system:capture_n}, the n-th output to
-     * {@code system:playback_n}; a client with one output (the sine) feeds every playback port.
-     */
-    static void autoConnect(PortRecorder client) {
-        List<String> all = client.getPorts();
-        List<String> captures = all.stream().filter(p -> p.startsWith("system:capture_")).toList();
-        List<String> playbacks = all.stream().filter(p -> p.startsWith("system:playback_")).toList();
-        List<Port> inputs = client.inputs();
-        List<Port> outputs = client.outputs();
-        for (int i = 0; i < Math.min(inputs.size(), captures.size()); i++) {
-            client.connect(captures.get(i), inputs.get(i).name());
-        }
-        if (outputs.size() == 1) {
-            for (String playback : playbacks) {
-                client.connect(outputs.get(0).name(), playback);
-            }
-        } else {
-            for (int i = 0; i < Math.min(outputs.size(), playbacks.size()); i++) {
-                client.connect(outputs.get(i).name(), playbacks.get(i));
-            }
         }
     }
 }

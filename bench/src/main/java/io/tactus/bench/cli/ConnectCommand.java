@@ -1,6 +1,6 @@
 package io.tactus.bench.cli;
 
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Command;
 
 /** {@code tactus connect SRC DST}: connects an output port to an input port of a running server. */
@@ -14,7 +14,7 @@ public final class ConnectCommand extends PortPairCommand {
     }
 
     @Override
-    void apply(RemoteClient client, String source, String destination) {
+    void apply(RemoteTactusClient client, String source, String destination) {
         client.connect(source, destination);
     }
 }

@@ -26,32 +26,48 @@ import java.util.concurrent.Callable;
 
 /** {@code tactus degrade}: one overload scenario, run once per policy, compared in one table. */
 @Command(name = "degrade", mixinStandardHelpOptions = true,
-        description = "Runs an overload scenario (hog or rtlimit) once per watchdog policy and prints how each kept the graph alive.")
+        description = "Runs an overload scenario (hog or rtlimit) once per watchdog policy and prints how each kept "
+                + "the graph alive.")
 public final class DegradeCommand implements Callable<Integer> {
 
-    @Option(names = "--scenario", required = true, description = "hog (one client at 150 % of the period) or rtlimit (kernel RT budget below the graph's need)")
+    static final int DEFAULT_SECONDS = 60;
+    static final String DEFAULT_POLICIES = "none,jack,evict,bypass,governor";
+    static final int DEFAULT_RT_LIMIT = 30;
+    static final int DEFAULT_HOG_LOAD = 150;
+    static final int DEFAULT_HOG_AFTER = 10;
+
+    @Option(names = "--scenario", required = true,
+            description = "hog (one client at " + DEFAULT_HOG_LOAD + " %% of the period) or rtlimit (kernel RT "
+            + "budget below the graph's need)")
     String scenario;
 
-    @Option(names = "--seconds", defaultValue = "60", description = "measured seconds per policy (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "" + DEFAULT_SECONDS,
+            description = "measured seconds per policy (default ${DEFAULT-VALUE})")
     int seconds;
 
-    @Option(names = "--policies", defaultValue = "none,jack,evict,bypass,governor", split = ",",
+    @Option(names = "--policies", defaultValue = DEFAULT_POLICIES, split = ",",
             description = "policies to compare, in order (default ${DEFAULT-VALUE})")
     List<String> policies;
 
-    @Option(names = "--rt-limit", defaultValue = "30", description = "rtlimit: the kernel RT budget in percent (default ${DEFAULT-VALUE})")
+    @Option(names = "--rt-limit", defaultValue = "" + DEFAULT_RT_LIMIT,
+            description = "rtlimit: the kernel RT budget in percent (default ${DEFAULT-VALUE})")
     double rtLimit;
 
-    @Option(names = "--work", defaultValue = "" + Scenario.RTLIMIT_WORK, description = "rtlimit: jack_test3 work per client, sized for about 40 % CPU here (default ${DEFAULT-VALUE})")
+    @Option(names = "--work", defaultValue = "" + Scenario.RTLIMIT_WORK,
+            description = "rtlimit: jack_test3 work per client, sized for about 40 %% CPU here (default "
+                    + "${DEFAULT-VALUE})")
     int work;
 
-    @Option(names = "--hog-load", defaultValue = "150", description = "hog: what the hog burns per cycle, percent of the period (default ${DEFAULT-VALUE})")
+    @Option(names = "--hog-load", defaultValue = "" + DEFAULT_HOG_LOAD,
+            description = "hog: what the hog burns per cycle, percent of the period (default ${DEFAULT-VALUE})")
     double hogLoad;
 
-    @Option(names = "--hog-after", defaultValue = "10", description = "hog: seconds into the measured time when it turns hyperactive (default ${DEFAULT-VALUE})")
+    @Option(names = "--hog-after", defaultValue = "" + DEFAULT_HOG_AFTER,
+            description = "hog: seconds into the measured time when it turns hyperactive (default ${DEFAULT-VALUE})")
     double hogAfter;
 
-    @Option(names = "--out", description = "also write degrade.csv, degrade.png and each run's report (DIR/POLICY/) here")
+    @Option(names = "--out",
+            description = "also write degrade.csv, degrade.png and each run's report (DIR/POLICY/) here")
     Path out;
 
     @Override
@@ -66,7 +82,8 @@ public final class DegradeCommand implements Callable<Integer> {
         List<StressResult> results = new ArrayList<>();
         for (int i = 0; i < kinds.size(); i++) {
             PolicyKind kind = kinds.get(i);
-            System.err.printf("tactus degrade: scenario %s, policy %s (%d of %d), %d s%n", s.label(), kind.label(), i + 1,
+            System.err.printf("tactus degrade: scenario %s, policy %s (%d of %d), %d "
+                    + "s%n", s.label(), kind.label(), i + 1,
                     kinds.size(), seconds);
             StressSettings settings = s.settings(WatchdogSettings.defaults(kind), seconds, work, rtLimit, hogLoad, hogAfter);
             settings.validate();

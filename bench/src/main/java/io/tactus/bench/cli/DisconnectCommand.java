@@ -1,6 +1,6 @@
 package io.tactus.bench.cli;
 
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Command;
 
 /** {@code tactus disconnect SRC DST}: removes one connection of a running server. */
@@ -14,7 +14,7 @@ public final class DisconnectCommand extends PortPairCommand {
     }
 
     @Override
-    void apply(RemoteClient client, String source, String destination) {
+    void apply(RemoteTactusClient client, String source, String destination) {
         client.disconnect(source, destination);
     }
 }

@@ -1,7 +1,7 @@
 package io.tactus.bench.cli;
 
 import io.tactus.ipc.Reply;
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +24,7 @@ public final class LspCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Reply.PortInfo> ports;
-        try (RemoteClient client = server.connect("lsp")) {
+        try (RemoteTactusClient client = server.connect("lsp")) {
             ports = client.listPorts(connections);
         }
         print(ports, connections, System.out);

@@ -1,6 +1,6 @@
 package io.tactus.bench.cli;
 
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
@@ -22,11 +22,11 @@ abstract class PortPairCommand implements Callable<Integer> {
     abstract String clientName();
 
     /** The one request; throws TactusException with the server's sentence when it is refused. */
-    abstract void apply(RemoteClient client, String source, String destination);
+    abstract void apply(RemoteTactusClient client, String source, String destination);
 
     @Override
     public Integer call() {
-        try (RemoteClient client = server.connect(clientName())) {
+        try (RemoteTactusClient client = server.connect(clientName())) {
             apply(client, source, destination);
         }
         return 0;

@@ -2,6 +2,7 @@ package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
 import io.tactus.bench.stress.ClientMode;
+import io.tactus.server.ServerSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -10,47 +11,64 @@ import picocli.CommandLine.Option;
  */
 public final class RunOptions {
 
-    @Option(names = "--clients", defaultValue = "20", description = "jack_test3 clients (default ${DEFAULT-VALUE})")
+    static final int DEFAULT_CLIENTS = 20;
+    static final int DEFAULT_PORTS = 4;
+    static final int DEFAULT_WARMUP = 2;
+    static final int DEFAULT_DL_BUDGET = 90;
+    static final int DEFAULT_WORK = 0;
+    static final String DEFAULT_CONNECT = "none";
+
+    @Option(names = "--clients", defaultValue = "" + DEFAULT_CLIENTS,
+            description = "jack_test3 clients (default ${DEFAULT-VALUE})")
     public int clients;
 
-    @Option(names = "--ports", defaultValue = "4", description = "input/output port pairs per client (default ${DEFAULT-VALUE})")
+    @Option(names = "--ports", defaultValue = "" + DEFAULT_PORTS,
+            description = "input/output port pairs per client (default ${DEFAULT-VALUE})")
     public int ports;
 
-    @Option(names = {"--frames", "-p"}, defaultValue = "64", description = "frames per period (default ${DEFAULT-VALUE})")
+    @Option(names = {"--frames", "-p"}, defaultValue = "" + ServerSettings.DEFAULT_FRAMES,
+            description = "frames per period (default ${DEFAULT-VALUE})")
     public int frames;
 
-    @Option(names = {"--rate", "-r"}, defaultValue = "48000", description = "sample rate in Hz (default ${DEFAULT-VALUE})")
+    @Option(names = {"--rate", "-r"}, defaultValue = "" + ServerSettings.DEFAULT_RATE,
+            description = "sample rate in Hz (default ${DEFAULT-VALUE})")
     public int rate;
 
-    @Option(names = "--warmup", defaultValue = "2", description = "seconds run before measuring, left out of the figures (default ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", defaultValue = "" + DEFAULT_WARMUP,
+            description = "seconds run before measuring, left out of the figures (default ${DEFAULT-VALUE})")
     public int warmup;
 
-    @Option(names = {"--priority", "-P"}, defaultValue = "70", description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
+    @Option(names = {"--priority", "-P"}, defaultValue = "" + ServerSettings.DEFAULT_PRIORITY,
+            description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
     public int priority;
 
-    @Option(names = "--dl-budget", defaultValue = "90", description = "SCHED_DEADLINE runtime as a percentage of the period; it must cover --spin-us and the work (default ${DEFAULT-VALUE})")
+    @Option(names = "--dl-budget", defaultValue = "" + DEFAULT_DL_BUDGET,
+            description = "SCHED_DEADLINE runtime as a percentage of the period; it must cover --spin-us and the "
+            + "work (default ${DEFAULT-VALUE})")
     public int dlBudget;
 
-    @Option(names = "--work", defaultValue = "0", description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2)")
+    @Option(names = "--work", defaultValue = "" + DEFAULT_WORK,
+            description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2)")
     public int work;
 
-    @Option(names = "--connect", defaultValue = "none", description = "none (the original test) or chain (capture -> client 1 -> ... -> playback)")
+    @Option(names = "--connect", defaultValue = DEFAULT_CONNECT,
+            description = "none (the original test) or chain (capture -> client 1 -> ... -> playback)")
     public String connect;
 
-    // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and the measured
-    // difference on the project's VM was 15-45 xruns per minute at 200 against 0-2 at 1000 (see README).
-    // But not while asynchronous clients work: see spinMicros(ClientMode).
+    // 1000 rather than the server's 200: on a virtual machine an idle vCPU wakes late, and a longer spin
+    // covers that wake-up (docs/measurements/from-code-apibench.md has the runs). Not while asynchronous
+    // clients work: see spinMicros(ClientMode).
     @Option(names = "--spin-us", description = "spin this long before each period instead of sleeping; -1 always spins"
-            + " (default " + DEFAULT_SPIN_MICROS + ", or 0 with --client-mode process-async; the server's default is 200)")
+            + " (default " + DEFAULT_SPIN_MICROS + ", or 0 with --client-mode process-async; the server's default is "
+            + ServerCommand.DEFAULT_SPIN_MICROS + ")")
     Long spinMicros;
 
     public static final long DEFAULT_SPIN_MICROS = 1000;
 
     /**
      * The spin asked for, else the default for {@code mode}: none for asynchronous clients, which do their
-     * work in the time before the period, where a spinning engine (it outranks them) takes a CPU from them.
-     * Measured 2026-12-01, 20 clients, 30 s each, timeouts / xruns: 121 / 8 and 36 / 4 at 1000 µs against
-     * 20 / 3, 0 / 1 and 1 / 2 at 0, run alternately (see README).
+     * work in the time before the period, where a spinning engine (it outranks them) takes a CPU from them
+     * (the runs: docs/measurements/from-code-apibench.md).
      */
     public long spinMicros(ClientMode mode) {
         if (spinMicros != null) {

@@ -1,5 +1,6 @@
 package io.tactus.bench.cli;
 
+import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusException;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
@@ -33,10 +34,18 @@ import java.util.concurrent.TimeUnit;
         description = "Runs a Tactus server that clients in other processes connect to (as jackd).")
 public final class ServerCommand implements Callable<Integer> {
 
-    @Option(names = "-d", defaultValue = "dummy", description = "driver: dummy (default), wav or javasound")
+    static final String DEFAULT_DRIVER = "dummy";
+    static final int DEFAULT_NICE = 0;
+    static final int DEFAULT_PORTS = 2;
+    /** The engine's own default spin, in the unit of --spin-us. */
+    static final long DEFAULT_SPIN_MICROS = EngineSettings.DEFAULT_SPIN_NANOS / 1000;
+
+    @Option(names = "-d", defaultValue = DEFAULT_DRIVER,
+            description = "driver: dummy, wav or javasound (default ${DEFAULT-VALUE})")
     String driver;
 
-    @Option(names = "--device", description = "javasound: the device to play on, as './tactus devices' lists it (default: the first)")
+    @Option(names = "--device",
+            description = "javasound: the device to play on, as './tactus devices' lists it (default: the first)")
     String device;
 
     @Option(names = {"-n", "--periods"}, description = "javasound: periods buffered in the device's line (default "
@@ -49,16 +58,20 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--output", description = "wav: write playback to this WAV file (at stop)")
     Path output;
 
-    @Option(names = "--freewheel", description = "wav: run as fast as the graph goes instead of in real time (needs --input)")
+    @Option(names = "--freewheel",
+            description = "wav: run as fast as the graph goes instead of in real time (needs --input)")
     boolean freewheel;
 
-    @Option(names = {"-r", "--rate"}, defaultValue = "48000", description = "sample rate in Hz (default ${DEFAULT-VALUE})")
+    @Option(names = {"-r", "--rate"}, defaultValue = "" + ServerSettings.DEFAULT_RATE,
+            description = "sample rate in Hz (default ${DEFAULT-VALUE})")
     int rate;
 
-    @Option(names = {"-p", "--frames"}, defaultValue = "64", description = "frames per period (default ${DEFAULT-VALUE})")
+    @Option(names = {"-p", "--frames"}, defaultValue = "" + ServerSettings.DEFAULT_FRAMES,
+            description = "frames per period (default ${DEFAULT-VALUE})")
     int frames;
 
-    @Option(names = {"-P", "--priority"}, defaultValue = "70", description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
+    @Option(names = {"-P", "--priority"}, defaultValue = "" + ServerSettings.DEFAULT_PRIORITY,
+            description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
     int priority;
 
     @Option(names = {"-R", "--realtime"}, description = "run the engine realtime (the default)")
@@ -67,24 +80,30 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--no-realtime", description = "run the engine as SCHED_OTHER (with --nice)")
     boolean noRealtime;
 
-    @Option(names = "--nice", defaultValue = "0", description = "nice value when the engine runs as SCHED_OTHER (default ${DEFAULT-VALUE})")
+    @Option(names = "--nice", defaultValue = "" + DEFAULT_NICE,
+            description = "nice value when the engine runs as SCHED_OTHER (default ${DEFAULT-VALUE})")
     int nice;
 
-    @Option(names = "--sched", description = "engine scheduling: fifo, rr, other or deadline (default fifo, or other with --no-realtime)")
+    @Option(names = "--sched",
+            description = "engine scheduling: fifo, rr, other or deadline (default fifo, or other with --no-realtime)")
     String sched;
 
-    @Option(names = "--name", defaultValue = "default", description = "server name clients ask for (default ${DEFAULT-VALUE})")
+    @Option(names = "--name", defaultValue = ClientOptions.DEFAULT_SERVER,
+            description = "server name clients ask for (default ${DEFAULT-VALUE})")
     String name;
 
-    @Option(names = "--ports", defaultValue = "2", description = "ports of the dummy driver; wav: capture ports without --input;"
+    @Option(names = "--ports", defaultValue = "" + DEFAULT_PORTS,
+            description = "ports of the dummy driver; wav: capture ports without --input;"
             + " javasound: channels wanted (default ${DEFAULT-VALUE})")
     int ports;
 
     @Option(names = "--spin-us", description = "spin this long before each period instead of sleeping; -1 always spins"
-            + " (default 200, or 0 with --async: asynchronous clients work in that time, and the engine outranks them)")
+            + " (default " + DEFAULT_SPIN_MICROS + ", or 0 with --async: asynchronous clients work in that time, and "
+            + "the engine outranks them)")
     Long spinMicros;
 
-    @Option(names = "--async", description = "do not wait for a client in another process at its trigger (JACK2's default): each"
+    @Option(names = "--async",
+            description = "do not wait for a client in another process at its trigger (JACK2's default): each"
             + " has a whole period for its work, its outputs reach the graph one period later, and one that is late is"
             + " waited for within the next cycle; without it the engine waits for each answer within the period (as"
             + " JACK1 and jackd --sync)")
@@ -111,7 +130,8 @@ public final class ServerCommand implements Callable<Integer> {
             System.err.println("tactus server '" + name + "': stopped");
             stopped.countDown();
         }, "tactus-server-stop"));
-        System.out.println("tactus server '" + name + "': " + rate + " Hz, " + frames + " frames, " + describe(settings.driver())
+        System.out.println("tactus server '" + name + "': " + rate + " Hz, " + frames + " frames, "
+                + describe(settings.driver())
                 + server.scheduling().describe() + ", clients " + control.timing().label()
                 + ", watchdog " + settings.watchdog().policy().label()
                 + "; socket " + control.socketPath());
@@ -160,7 +180,7 @@ public final class ServerCommand implements Callable<Integer> {
     }
 
     private long spinNanos() {
-        long micros = spinMicros != null ? spinMicros : async ? 0 : 200;
+        long micros = spinMicros != null ? spinMicros : async ? 0 : DEFAULT_SPIN_MICROS;
         return micros < 0 ? PeriodWaiter.FULL_SPIN : micros * 1000;
     }
 
@@ -172,14 +192,16 @@ public final class ServerCommand implements Callable<Integer> {
         refuseUnless("wav", "--output", output != null);
         refuseUnless("wav", "--freewheel", freewheel);
         if (async && freewheel) {
-            throw new TactusException("--async needs a server that keeps time, and --freewheel runs as fast as the graph goes;"
+            throw new TactusException("--async needs a server that keeps time, and --freewheel runs as fast as the "
+                    + "graph goes;"
                     + " drop one of them");
         }
         return switch (driver) {
             case "dummy" -> new DummyDriver(ports, ports);
             case "wav" -> {
                 if (freewheel && input == null) {
-                    throw new TactusException("--freewheel needs --input FILE (without an input the render would never end);"
+                    throw new TactusException("--freewheel needs --input FILE (without an input the render would "
+                            + "never end);"
                             + " add --input or drop --freewheel");
                 }
                 yield new WavDriver(new WavDriverSettings(input, output, ports, 0, !freewheel, 0, null));

@@ -3,7 +3,7 @@ package io.tactus.bench.cli;
 import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusException;
 import io.tactus.ipc.client.ProcessTransport;
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,7 +19,7 @@ public final class ServerOption {
     public String name;
 
     /** Joins the server as {@code <tool>-<pid>}; close it when done. */
-    public RemoteClient connect(String tool) {
+    public RemoteTactusClient connect(String tool) {
         if (name.isBlank()) {
             throw new TactusException("--server needs a server name, e.g. --server default");
         }

@@ -2,7 +2,7 @@ package io.tactus.bench.cli;
 
 import io.tactus.bench.report.SummaryFormatter;
 import io.tactus.ipc.Reply;
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -20,7 +20,7 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reply.StatusReport report;
-        try (RemoteClient client = server.connect("status")) {
+        try (RemoteTactusClient client = server.connect("status")) {
             report = client.status();
         }
         System.out.print(format(server.name, report));

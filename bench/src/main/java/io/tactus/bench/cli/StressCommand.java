@@ -22,57 +22,90 @@ import java.util.concurrent.Callable;
 
 /** {@code tactus stress}: the jack_test3 run and its report. */
 @Command(name = "stress", mixinStandardHelpOptions = true,
-        description = "Runs N jack_test3 mixer clients on an in-process server (dummy driver) and prints the jack_test3 summary.")
+        description = "Runs N jack_test3 mixer clients on an in-process server (dummy driver) and prints the "
+                + "jack_test3 summary.")
 public final class StressCommand implements Callable<Integer> {
+
+    static final int DEFAULT_SECONDS = 300;
+    static final String DEFAULT_SCHED = "fifo";
+    static final int DEFAULT_NICE = 0;
+    static final String DEFAULT_LOAD = "none";
+    static final int DEFAULT_STAGGER = 0;
+    static final String DEFAULT_CLIENT_MODE = "inproc";
+    static final int DEFAULT_HOGS = 0;
+    static final int DEFAULT_HOG_LOAD = 150;
+    static final int DEFAULT_HOG_AFTER = 10;
+    static final String DEFAULT_HOG_PATTERN = "steady";
+    static final int DEFAULT_LOW = 0;
+    static final int DEFAULT_HIGH = 0;
 
     @Mixin
     RunOptions run;
 
-    @Option(names = "--seconds", defaultValue = "300", description = "measured seconds (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "" + DEFAULT_SECONDS,
+            description = "measured seconds (default ${DEFAULT-VALUE})")
     int seconds;
 
-    @Option(names = "--sched", defaultValue = "fifo", description = "engine scheduling: fifo, rr, other or deadline (default ${DEFAULT-VALUE})")
+    @Option(names = "--sched", defaultValue = DEFAULT_SCHED,
+            description = "engine scheduling: fifo, rr, other or deadline (default ${DEFAULT-VALUE})")
     String sched;
 
-    @Option(names = "--nice", defaultValue = "0", description = "nice value for --sched other (default ${DEFAULT-VALUE})")
+    @Option(names = "--nice", defaultValue = "" + DEFAULT_NICE,
+            description = "nice value for --sched other (default ${DEFAULT-VALUE})")
     int nice;
 
-    @Option(names = "--load", defaultValue = "none", description = "background load: none, cpu (a busy process per core) or compile (javac in a loop) (default ${DEFAULT-VALUE})")
+    @Option(names = "--load", defaultValue = DEFAULT_LOAD,
+            description = "background load: none, cpu (a busy process per core) or compile (javac in a loop) "
+            + "(default ${DEFAULT-VALUE})")
     String load;
 
-    @Option(names = "--stagger", defaultValue = "0", description = "seconds between two clients joining, as jack_test3 did (default ${DEFAULT-VALUE}: all join before the warm-up)")
+    @Option(names = "--stagger", defaultValue = "" + DEFAULT_STAGGER,
+            description = "seconds between two clients joining, as jack_test3 did (default ${DEFAULT-VALUE}: all "
+            + "join before the warm-up)")
     int stagger;
 
-    @Option(names = "--out", description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
+    @Option(names = "--out",
+            description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
     java.nio.file.Path out;
 
-    @Option(names = "--client-mode", defaultValue = "inproc", description = "inproc (clients on the engine thread), process (each client a JVM of its own, over the control socket,"
-            + " the engine waiting for its answer) or process-async (as process, the engine not waiting at the trigger: a period more latency)"
+    @Option(names = "--client-mode", defaultValue = DEFAULT_CLIENT_MODE,
+            description = "inproc (clients on the engine thread), process (each client a JVM of its own, over the "
+            + "control socket,"
+            + " the engine waiting for its answer) or process-async (as process, the engine not waiting at the "
+            + "trigger: a period more latency)"
             + " (default ${DEFAULT-VALUE})")
     String clientMode;
 
     @Mixin
     WatchdogOptions watchdog;
 
-    @Option(names = "--hogs", defaultValue = "0", description = "hyperactive clients to add to --clients (default ${DEFAULT-VALUE})")
+    @Option(names = "--hogs", defaultValue = "" + DEFAULT_HOGS,
+            description = "hyperactive clients to add to --clients (default ${DEFAULT-VALUE})")
     int hogs;
 
-    @Option(names = "--hog-load", defaultValue = "150", description = "what a hog burns per cycle, percent of the period (default ${DEFAULT-VALUE})")
+    @Option(names = "--hog-load", defaultValue = "" + DEFAULT_HOG_LOAD,
+            description = "what a hog burns per cycle, percent of the period (default ${DEFAULT-VALUE})")
     double hogLoad;
 
-    @Option(names = "--hog-after", defaultValue = "10", description = "seconds into the measured time when the hogs turn hyperactive (default ${DEFAULT-VALUE})")
+    @Option(names = "--hog-after", defaultValue = "" + DEFAULT_HOG_AFTER,
+            description = "seconds into the measured time when the hogs turn hyperactive (default ${DEFAULT-VALUE})")
     double hogAfter;
 
-    @Option(names = "--hog-pattern", defaultValue = "steady", description = "steady, ramp (to the load over 10 s) or burst (250 ms of every second) (default ${DEFAULT-VALUE})")
+    @Option(names = "--hog-pattern", defaultValue = DEFAULT_HOG_PATTERN,
+            description = "steady, ramp (to the load over 10 s) or burst (250 ms of every second) (default "
+            + "${DEFAULT-VALUE})")
     String hogPattern;
 
-    @Option(names = "--rt-limit", description = "kernel RT budget in percent of sched_rt_period_us for the run; needs root; always restored")
+    @Option(names = "--rt-limit",
+            description = "kernel RT budget in percent of sched_rt_period_us for the run; needs root; always restored")
     Double rtLimit;
 
-    @Option(names = "--low", defaultValue = "0", description = "the first N jack_test3 clients declare low priority (the governor sheds them first)")
+    @Option(names = "--low", defaultValue = "" + DEFAULT_LOW,
+            description = "the first N jack_test3 clients declare low priority (the governor sheds them first)")
     int low;
 
-    @Option(names = "--high", defaultValue = "0", description = "the last N jack_test3 clients declare high priority")
+    @Option(names = "--high", defaultValue = "" + DEFAULT_HIGH,
+            description = "the last N jack_test3 clients declare high priority")
     int high;
 
     @Override
@@ -87,7 +120,8 @@ public final class StressCommand implements Callable<Integer> {
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
             ReportFiles.write(out, result, ReportFiles.marks(result));
-            System.err.println("tactus stress: wrote summary.txt, summary.json, per-second.csv and graph.png to " + out);
+            System.err.println("tactus stress: wrote summary.txt, summary.json, per-second.csv and graph.png to "
+                    + out);
         }
         return 0;
     }

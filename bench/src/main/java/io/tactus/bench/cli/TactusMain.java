@@ -1,7 +1,6 @@
 package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
-import io.tactus.bench.matrix.MatrixCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

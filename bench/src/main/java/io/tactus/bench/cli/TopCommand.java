@@ -1,7 +1,7 @@
 package io.tactus.bench.cli;
 
 import io.tactus.ipc.Reply;
-import io.tactus.ipc.client.RemoteClient;
+import io.tactus.ipc.client.RemoteTactusClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,7 +32,7 @@ public final class TopCommand implements Callable<Integer> {
             throw new io.tactus.api.TactusException("--iterations must be 0 (until Ctrl-C) or more, not " + iterations);
         }
         PrintStream out = System.out;
-        try (RemoteClient client = server.connect("top")) {
+        try (RemoteTactusClient client = server.connect("top")) {
             for (int i = 0; iterations == 0 || i < iterations; i++) {
                 if (i > 0) {
                     Thread.sleep(1_000);

@@ -14,11 +14,13 @@ import java.util.OptionalDouble;
  * @param xruns               XRUN Count over the measured time
  * @param timeouts            Timeout Count
  * @param delayMaxMicros      Delay Maximum
- * @param xrunsSettled        xruns after the action (hog: from the second after the shed; rtlimit: after the first second)
+ * @param xrunsSettled        xruns after the action (hog: from the second after the shed; rtlimit: after the first
+ *                            second)
  * @param delayMaxSettled     Delay Maximum over the same seconds
  * @param innocentsLost       clients other than the hog evicted
  * @param mutedAtEnd          clients shed but still there at the end
- * @param shedAfterMillis     hog: from turning hyperactive to the first cycle without it; rtlimit: from the limit to the first shed; NaN when nothing was shed
+ * @param shedAfterMillis     hog: from turning hyperactive to the first cycle without it; rtlimit: from the limit to
+ *                            the first shed; NaN when nothing was shed
  * @param dspLoadAfter        mean DSP load over the settled seconds
  * @param steal               the hypervisor's share of the CPU over the run, percent
  */

@@ -3,6 +3,7 @@ package io.tactus.bench.jmh;
 import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 import io.tactus.api.ProcessCallback;
+import io.tactus.api.TactusClient;
 import io.tactus.clients.Jt3Client;
 import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.ClockSource;
@@ -172,7 +173,7 @@ public class EngineOverhead {
         @Override
         void populate(Graph graph, int clients) {
             for (int c = 1; c <= clients; c++) {
-                GraphClient client = new GraphClient(graph, "empty_" + c, SAMPLE_RATE);
+                TactusClient client = HandDrivenGraph.client(graph, "empty_" + c, SAMPLE_RATE);
                 for (int p = 1; p <= PORTS; p++) {
                     client.registerPort("in_" + p, PortType.AUDIO, PortFlag.INPUT);
                 }
@@ -194,7 +195,7 @@ public class EngineOverhead {
         @Override
         void populate(Graph graph, int clients) {
             for (int c = 1; c <= clients; c++) {
-                GraphClient client = new GraphClient(graph, "jt3_" + c, SAMPLE_RATE);
+                TactusClient client = HandDrivenGraph.client(graph, "jt3_" + c, SAMPLE_RATE);
                 new Jt3Client(client, PORTS, 0);
                 client.activate();
             }
@@ -210,7 +211,7 @@ public class EngineOverhead {
         @Override
         void populate(Graph graph, int clients) {
             for (int c = clients; c >= 1; c--) {
-                GraphClient client = new GraphClient(graph, "c" + c, SAMPLE_RATE);
+                TactusClient client = HandDrivenGraph.client(graph, "c" + c, SAMPLE_RATE);
                 new Jt3Client(client, PORTS, 0);
                 client.activate();
             }

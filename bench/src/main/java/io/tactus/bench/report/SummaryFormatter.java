@@ -1,10 +1,10 @@
 package io.tactus.bench.report;
 
+import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
-import io.tactus.server.telemetry.MetricsSnapshot;
-
 import io.tactus.bench.stress.WatchdogOutcome;
+import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.watchdog.Watchdog;
 import io.tactus.server.watchdog.WatchdogEvent;
 import io.tactus.server.watchdog.WatchdogSettings;

@@ -22,6 +22,9 @@ final class ProcessClients implements AutoCloseable {
 
     private final String serverName;
     private final Path runtimeDirectory;
+    /** Named, not referenced: the command line sits above this package and the child runs it by name. */
+    private static final String TACTUS_MAIN = "io.tactus.bench.cli.TactusMain";
+
     private final List<Process> processes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
@@ -36,7 +39,7 @@ final class ProcessClients implements AutoCloseable {
                 "-XX:TieredStopAtLevel=4"));
         command.addAll(JvmSafepoints.OPTIONS);
         command.addAll(List.of("-Dtactus.runtime.dir=" + runtimeDirectory,
-                "-cp", System.getProperty("java.class.path"), "io.tactus.bench.cli.TactusMain", "client", kind,
+                "-cp", System.getProperty("java.class.path"), TACTUS_MAIN, "client", kind,
                 "--server", serverName, "--name", name));
         command.addAll(List.of(args));
         try {

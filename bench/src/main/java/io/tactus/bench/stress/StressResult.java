@@ -1,6 +1,6 @@
 package io.tactus.bench.stress;
 
-import io.tactus.bench.report.CpuUsage;
+import io.tactus.bench.os.CpuUsage;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.SecondStats;
 
@@ -53,7 +53,8 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
 
     /**
      * Seconds of a run without steal, of all those whose steal is known, and their xruns and timeouts.
-     * Steal is counted in ticks of 10 ms per CPU, 0.5 % of a second on two CPUs: below {@link #NO_STEAL_PERCENT} is none.
+     * Steal is counted in ticks of 10 ms per CPU, 0.5 % of a second on two CPUs: below {@link #NO_STEAL_PERCENT} is
+     * none.
      */
     public record QuietSeconds(int seconds, int of, long xruns, long timeouts) {
         static final double NO_STEAL_PERCENT = 0.1;

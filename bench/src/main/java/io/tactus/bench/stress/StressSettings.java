@@ -59,7 +59,7 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
                 spinMicros, load, staggerSeconds, degradation, clientMode);
     }
 
-    /** jack_test3's defaults with the engine as DESIGN.md's stress test runs it. */
+    /** jack_test3's defaults with the engine as the stress test runs it (docs/design.md). */
     public static StressSettings defaults() {
         return new StressSettings(20, 4, 64, 48_000, 300, 2, SchedulingSettings.fifo(70), 0, false, 1000,
                 LoadKind.NONE, 0);

@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * @param windowStartNanos    when measurement began ({@link System#nanoTime()}); event times count from it
  * @param hogs                the hogs' names
  * @param hyperactiveSince    when each hog first burned ({@link System#nanoTime()}), -1 if it never did
- * @param rtLimit             the kernel RT budget during the measured time, e.g. "30 % (restored to 95 %)", or "unchanged"
+ * @param rtLimit             the kernel RT budget during the measured time, e.g. "30 % (restored to 95 %)", or
+ *                            "unchanged"
  */
 public record WatchdogOutcome(String policy, List<WatchdogEvent> events, long observedDropped, List<ClientView> clients,
                               long windowStartNanos, List<String> hogs, List<Long> hyperactiveSince, String rtLimit) {

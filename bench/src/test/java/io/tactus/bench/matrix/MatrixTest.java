@@ -1,7 +1,7 @@
 package io.tactus.bench.matrix;
 
 import io.tactus.bench.load.LoadKind;
-import io.tactus.bench.report.CpuUsage;
+import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.rt.SchedulingSettings;

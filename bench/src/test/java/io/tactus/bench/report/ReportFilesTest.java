@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tactus.api.TactusException;
 import io.tactus.bench.load.LoadKind;
+import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.rt.SchedulingSettings;
@@ -12,7 +13,6 @@ import io.tactus.server.telemetry.SecondStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

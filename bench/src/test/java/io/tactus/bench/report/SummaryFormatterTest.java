@@ -1,12 +1,13 @@
 package io.tactus.bench.report;
 
+import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
-import io.tactus.rt.SchedulingSettings;
 import io.tactus.bench.stress.WatchdogOutcome;
+import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
-import io.tactus.server.watchdog.WatchdogEvent;
 import io.tactus.server.watchdog.WatchdogEvent.Action;
+import io.tactus.server.watchdog.WatchdogEvent;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package io.tactus.ipc.client;
 import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
-import io.tactus.api.spi.ClientTransport;
+import io.tactus.api.ClientTransport;
 import io.tactus.ipc.RuntimeDirectory;
 import io.tactus.rt.RealtimeScheduler;
 
@@ -33,6 +33,11 @@ public final class ProcessTransport implements ClientTransport {
     private final RealtimeScheduler scheduler;
     private final long requestTimeoutNanos;
 
+    /** As {@link #system()}: the constructor {@link java.util.ServiceLoader} calls for {@code Tactus.open}. */
+    public ProcessTransport() {
+        this(SYSTEM.socketOf, SYSTEM.scheduler, SYSTEM.requestTimeoutNanos);
+    }
+
     ProcessTransport(Function<String, Path> socketOf, RealtimeScheduler scheduler, long requestTimeoutNanos) {
         this.socketOf = Objects.requireNonNull(socketOf, "socketOf");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -55,7 +60,7 @@ public final class ProcessTransport implements ClientTransport {
      * @throws TactusException with {@link #noServer} when nobody listens on that server's socket, or with the
      *                         server's own sentence when it refuses the client (e.g. a duplicate name)
      */
-    public RemoteClient connect(String clientName, ClientOptions options) {
+    public RemoteTactusClient connect(String clientName, ClientOptions options) {
         Objects.requireNonNull(options, "options");
         String serverName = options.serverName();
         ServerConnection connection;
@@ -67,7 +72,7 @@ public final class ProcessTransport implements ClientTransport {
             }
             throw noServer(serverName);
         }
-        return RemoteClient.join(connection, clientName, options, scheduler, requestTimeoutNanos);
+        return RemoteTactusClient.join(connection, clientName, options, scheduler, requestTimeoutNanos);
     }
 
     /** The contract's sentence for a server that is not there. */

@@ -3,7 +3,7 @@ package io.tactus.server.driver.javasound;
 import io.tactus.server.driver.Join;
 import io.tactus.server.driver.Period;
 import io.tactus.server.driver.PeriodRing;
-import io.tactus.javasound.PcmCodec;
+import io.tactus.audio.PcmCodec;
 
 import javax.sound.sampled.SourceDataLine;
 import java.util.concurrent.locks.LockSupport;

@@ -4,7 +4,7 @@ import io.tactus.server.driver.Join;
 import io.tactus.server.driver.Period;
 import io.tactus.server.driver.PeriodRing;
 import io.tactus.api.TactusException;
-import io.tactus.javasound.PcmCodec;
+import io.tactus.audio.PcmCodec;
 
 import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;

@@ -1,7 +1,7 @@
 package io.tactus.server.driver.wav;
 
 import io.tactus.api.TactusException;
-import io.tactus.javasound.PcmCodec;
+import io.tactus.audio.PcmCodec;
 
 import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;

@@ -1,6 +1,7 @@
 package io.tactus.server.driver.javasound;
 
-import io.tactus.javasound.PcmCodec;
+import io.tactus.audio.PcmCodec;
+import io.tactus.javasound.ControlFreeLine;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
@@ -13,7 +14,7 @@ import javax.sound.sampled.LineUnavailableException;
  * {@link #freeze frozen}. All state is guarded by the line's monitor; blocking calls wait on it in short
  * slices, so a stop, flush or close from another thread releases them, as the javadoc asks.
  */
-abstract class VirtualLine extends ControlFreeTestLine implements DataLine {
+abstract class VirtualLine extends ControlFreeLine implements DataLine {
 
     private static final int DEFAULT_BUFFER_FRAMES = 4096;
 

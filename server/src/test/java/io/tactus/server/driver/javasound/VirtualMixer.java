@@ -1,5 +1,7 @@
 package io.tactus.server.driver.javasound;
 
+import io.tactus.javasound.ControlFreeLine;
+
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
 import javax.sound.sampled.DataLine;
@@ -14,7 +16,7 @@ import javax.sound.sampled.TargetDataLine;
  * open once at a time (a second open is "busy"). It takes 16- and 24-bit little-endian PCM only, mono or
  * stereo, at any rate, so the driver's format choice has to pass over float and 32-bit PCM.
  */
-public final class VirtualMixer extends ControlFreeTestLine implements Mixer {
+public final class VirtualMixer extends ControlFreeLine implements Mixer {
 
     private static final AudioFormat[] FORMATS = {
         new AudioFormat(AudioFormat.Encoding.PCM_SIGNED, AudioSystem.NOT_SPECIFIED, 16, 2, 4, AudioSystem.NOT_SPECIFIED, false),

@@ -1,6 +1,6 @@
 package io.tactus.server.driver.javasound;
 
-import io.tactus.javasound.PcmCodec;
+import io.tactus.audio.PcmCodec;
 
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.TargetDataLine;

@@ -1,4 +1,4 @@
-package io.tactus.javasound;
+package io.tactus.audio;
 
 import javax.sound.sampled.AudioFormat;
 

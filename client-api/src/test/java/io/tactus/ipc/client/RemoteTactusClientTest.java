@@ -46,7 +46,7 @@ import static org.mockito.Mockito.when;
 
 /** The client side of the contract against {@link FakeServer}, a test playing the server on a real socket. */
 @Timeout(value = 20, unit = TimeUnit.SECONDS)
-class RemoteClientTest {
+class RemoteTactusClientTest {
 
     private static final String SERVER = "fake";
     private static final long SECOND = 1_000_000_000L;
@@ -56,7 +56,7 @@ class RemoteClientTest {
 
     private FakeServer server;
     private FakeServer.Peer peer;
-    private RemoteClient client;
+    private RemoteTactusClient client;
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final BlockingQueue<String> shutdowns = new LinkedBlockingQueue<>();
 
@@ -86,7 +86,7 @@ class RemoteClientTest {
 
     /** Opens client {@code name}; the test thread plays the server's Welcome. Returns the Hello frame. */
     private ControlFrame open(String name, ProcessTransport transport, int processPriority) throws Exception {
-        CompletableFuture<RemoteClient> opening = CompletableFuture.supplyAsync(
+        CompletableFuture<RemoteTactusClient> opening = CompletableFuture.supplyAsync(
                 () -> transport.connect(name, ClientOptions.defaults().withServer(SERVER).withPriority(ClientPriority.HIGH)));
         peer = server.accept();
         ControlFrame hello = peer.welcome(processPriority);
@@ -221,7 +221,7 @@ class RemoteClientTest {
     @Test
     void shouldFailToOpenWithTheServersSentenceWhenHelloIsRefused() throws Exception {
         ProcessTransport transport = transport();
-        CompletableFuture<RemoteClient> opening = CompletableFuture.supplyAsync(
+        CompletableFuture<RemoteTactusClient> opening = CompletableFuture.supplyAsync(
                 () -> transport.connect("dup", ClientOptions.defaults().withServer(SERVER)));
         peer = server.accept();
         ControlFrame hello = peer.expect(MessageType.HELLO);

@@ -1,8 +1,14 @@
-package io.tactus.bench.matrix;
+package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
-import io.tactus.bench.cli.RunOptions;
 import io.tactus.bench.load.LoadKind;
+import io.tactus.bench.matrix.Matrix;
+import io.tactus.bench.matrix.MatrixChart;
+import io.tactus.bench.matrix.MatrixConfiguration;
+import io.tactus.bench.matrix.MatrixCsv;
+import io.tactus.bench.matrix.MatrixFormatter;
+import io.tactus.bench.matrix.MatrixRow;
+import io.tactus.bench.matrix.SchedulingGroup;
 import io.tactus.bench.stress.ClientMode;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.server.ServerSettings;
@@ -29,23 +35,33 @@ import java.util.concurrent.Callable;
  * is checked before the first run starts, so a typo costs a sentence, not twenty minutes.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
-        description = "Runs the stress test for each scheduling class x background load and compares Delay Maximum by class.")
+        description = "Runs the stress test for each scheduling class x background load and compares Delay Maximum "
+                + "by class.")
 public final class MatrixCommand implements Callable<Integer> {
+
+    static final int DEFAULT_SECONDS = 20;
+    static final String DEFAULT_SCHED = "fifo,rr,deadline,nice-20,other";
+    static final String DEFAULT_LOAD = "none,compile";
+    static final int DEFAULT_RUNS = 1;
 
     @Mixin
     RunOptions run;
 
-    @Option(names = "--seconds", defaultValue = "20", description = "measured seconds per run (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "" + DEFAULT_SECONDS,
+            description = "measured seconds per run (default ${DEFAULT-VALUE})")
     int seconds;
 
-    @Option(names = "--sched", defaultValue = "fifo,rr,deadline,nice-20,other",
-            description = "scheduling classes, comma list of fifo, rr, deadline, nice-20, other (default ${DEFAULT-VALUE})")
+    @Option(names = "--sched", defaultValue = DEFAULT_SCHED,
+            description = "scheduling classes, comma list of fifo, rr, deadline, nice-20, other (default "
+                    + "${DEFAULT-VALUE})")
     String sched;
 
-    @Option(names = "--load", defaultValue = "none,compile", description = "background loads, comma list of none, cpu, compile (default ${DEFAULT-VALUE})")
+    @Option(names = "--load", defaultValue = DEFAULT_LOAD,
+            description = "background loads, comma list of none, cpu, compile (default ${DEFAULT-VALUE})")
     String load;
 
-    @Option(names = "--runs", defaultValue = "1", description = "runs of each configuration, in rounds (default ${DEFAULT-VALUE})")
+    @Option(names = "--runs", defaultValue = "" + DEFAULT_RUNS,
+            description = "runs of each configuration, in rounds (default ${DEFAULT-VALUE})")
     int runs;
 
     @Option(names = "--out", description = "directory for matrix.csv and matrix.png (default matrix-<yyyyMMdd-HHmmss>)")

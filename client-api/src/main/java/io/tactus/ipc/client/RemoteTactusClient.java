@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * connections in one round trip, and {@link #status()}. Open one with {@link ProcessTransport}, or through
  * {@link io.tactus.api.Tactus#open} when no server of that name runs in this JVM.
  */
-public final class RemoteClient implements TactusClient {
+public final class RemoteTactusClient implements TactusClient {
 
     private static final long GOODBYE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final long STOP_TIMEOUT_MILLIS = 2_000;
@@ -66,7 +66,7 @@ public final class RemoteClient implements TactusClient {
     private volatile XrunCallback xrunCallback;
     private volatile GraphOrderCallback graphOrderCallback;
 
-    private RemoteClient(String name, String serverName, ServerConnection connection, RealtimeScheduler scheduler,
+    private RemoteTactusClient(String name, String serverName, ServerConnection connection, RealtimeScheduler scheduler,
                          long timeoutNanos) {
         this.name = name;
         this.serverName = serverName;
@@ -80,10 +80,11 @@ public final class RemoteClient implements TactusClient {
      * Hello/Welcome on a fresh connection: starts the process thread (its tid goes into Hello), the reader,
      * then maps the segment the server names. On any failure everything started is stopped again.
      */
-    static RemoteClient join(ServerConnection connection, String clientName, ClientOptions options,
+    static RemoteTactusClient join(ServerConnection connection, String clientName, ClientOptions options,
                              RealtimeScheduler scheduler, long timeoutNanos) {
         Objects.requireNonNull(clientName, "clientName");
-        RemoteClient client = new RemoteClient(clientName, options.serverName(), connection, scheduler, timeoutNanos);
+        RemoteTactusClient client =
+                new RemoteTactusClient(clientName, options.serverName(), connection, scheduler, timeoutNanos);
         try {
             client.process.start();
             int tid = client.process.awaitTid(5_000);

@@ -1,4 +1,4 @@
-package io.tactus.bench.report;
+package io.tactus.bench.os;
 
 /**
  * A run's system-wide CPU figures from two {@link ProcStat} snapshots: each column's share of all CPU

@@ -1,4 +1,4 @@
-package io.tactus.api.spi;
+package io.tactus.api;
 
 import java.util.Map;
 import java.util.Optional;
@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Servers running in this JVM, by name. A server registers its in-process transport when it starts and
- * removes it when it stops, so {@link io.tactus.api.Tactus#open(String)} finds it.
+ * removes it when it stops, so {@link Tactus#open(String)} finds it.
  */
 public final class TransportRegistry {
 

@@ -1,4 +1,4 @@
-package io.tactus.bench.report;
+package io.tactus.bench.os;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
-package io.tactus.bench.matrix;
+package io.tactus.bench.cli;
 
-import io.tactus.bench.cli.TactusMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,0 +1,97 @@
+package io.tactus.bench.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every command's {@code --help}, found by walking picocli's command tree from {@code tactus}, prints its
+ * usage and nothing else: picocli writes "[picocli WARN] Could not format ..." to standard error when a
+ * description is not a valid format string (a bare {@code %}), and leaves a misspelt {@code ${...}} as it is.
+ */
+class HelpTextTest {
+
+    @Test
+    void shouldPrintEveryCommandsHelpWithoutAWarningOrAnUnresolvedVariable() {
+        List<List<String>> commands = new ArrayList<>();
+        collect(new CommandLine(new TactusMain()), new ArrayList<>(), commands);
+        assertTrue(commands.size() > 10, "the walk found the subcommands: " + commands);
+
+        for (List<String> command : commands) {
+            List<String> args = new ArrayList<>(command);
+            args.add("--help");
+            Output output = run(args.toArray(String[]::new));
+            String what = "tactus " + String.join(" ", args);
+            assertEquals(0, output.exitCode, what + " exit code; stderr: " + output.err);
+            assertTrue(output.out.contains("Usage: tactus"), what + " prints its usage: " + output.out);
+            assertFalse(output.err.contains("WARN") || output.out.contains("WARN"),
+                    what + " printed a warning: " + output.err + output.out);
+            assertFalse(output.out.contains("${"), what + " left a variable unresolved: " + output.out);
+        }
+    }
+
+    /** Negative control: a description with a bare percent sign is what makes picocli warn. */
+    @Test
+    void shouldSeePicocliWarnAboutABarePercentSign() {
+        @CommandLine.Command(name = "broken", mixinStandardHelpOptions = true)
+        class Broken implements Runnable {
+            @CommandLine.Option(names = "--x", description = "about 40 % CPU")
+            int x;
+
+            @Override
+            public void run() {
+            }
+        }
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            new CommandLine(new Broken()).usage(new PrintStream(new ByteArrayOutputStream(), true,
+                    StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(err);
+        }
+        assertTrue(captured.toString(StandardCharsets.UTF_8).contains("WARN"), "captured: " + captured);
+    }
+
+    private static void collect(CommandLine line, List<String> path, List<List<String>> into) {
+        into.add(path);
+        line.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandSpec().name().equals(name)) { // an alias would repeat the same command
+                List<String> subPath = new ArrayList<>(path);
+                subPath.add(name);
+                collect(sub, subPath, into);
+            }
+        });
+    }
+
+    private record Output(int exitCode, String out, String err) {
+    }
+
+    /** Runs the real entry point with standard output and error captured: picocli warns on the latter. */
+    private static Output run(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = TactusMain.execute(args);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        return new Output(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
+    }
+}
