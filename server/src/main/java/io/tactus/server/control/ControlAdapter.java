@@ -11,6 +11,7 @@ import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.ipc.SegmentLayout;
 import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.ThreadTasks;
 import io.tactus.server.GraphController;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
@@ -107,7 +108,12 @@ final class ControlAdapter implements Runnable {
                         + first.message().type().label());
                 return;
             }
-            if (!welcome(first.requestId(), hello)) {
+            ClientIdentity identity = ClientIdentity.of(channel, hello);
+            if (identity.refusal() != null) {
+                fail(first.requestId(), identity.refusal());
+                return;
+            }
+            if (!welcome(first.requestId(), hello, identity)) {
                 return;
             }
             ControlFrame frame;
@@ -128,7 +134,7 @@ final class ControlAdapter implements Runnable {
     }
 
     /** Admits the client: a node in the graph, its segment, its callbacks; answers Welcome, or Error and false. */
-    private boolean welcome(int requestId, Request.Hello hello) {
+    private boolean welcome(int requestId, Request.Hello hello, ClientIdentity identity) {
         ClientNode node = null;
         SharedSegment segment = null;
         try {
@@ -140,8 +146,8 @@ final class ControlAdapter implements Runnable {
             segment = SharedSegment.create(owner.segmentDirectory(), owner.segmentName(node.id()),
                     SegmentLayout.of(1, ControlServer.MAX_PORTS, server.bufferSize()));
             RemoteProcess process = owner.newProcess(segment);
-            RemoteClient admitted = new RemoteClient(node, hello.pid(), hello.processThreadTid(), segment.path(), process);
-            node.setProcessThreadTid(hello.processThreadTid());
+            RemoteClient admitted = new RemoteClient(node, identity.pid(), identity.tid(), segment.path(), process);
+            node.setProcessThreadTid(identity.tid());
             node.setProcess(process);
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
@@ -269,7 +275,7 @@ final class ControlAdapter implements Runnable {
         double load = m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
         int clients = (int) controller.graph().clientNames().stream().filter(n -> !Graph.SYSTEM.equals(n)).count();
         return new Reply.StatusReport(server.sampleRate(), server.bufferSize(), clients, server.cyclesRun(), m.xruns(),
-                m.timeouts(), load, server.scheduling().describe(), owner.timing().label(),
+                m.timeouts(), load, ThreadTasks.readBack(server.scheduling()).describe(), owner.timing().label(),
                 server.settings().watchdog().policy().label());
     }
 

@@ -147,7 +147,7 @@ class ControlServerSystemTest {
         try (FakeClient first = FakeClient.connect(control.socketPath());
              FakeClient second = FakeClient.connect(control.socketPath())) {
             first.hello("twin");
-            second.send(new Request.Hello("twin", 1, 2, "normal"));
+            second.send(new Request.Hello("twin", 1, FakeClient.TID, "normal"));
             ControlFrame error = second.expectErrorAndClose();
             assertEquals(new ControlFrame(1, new Reply.Error("a client named 'twin' already exists; choose another name")), error);
             first.ok(new Request.Goodbye());
