@@ -29,6 +29,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,6 +60,9 @@ final class ControlAdapter implements Runnable {
     private final Thread writer;
     private final AtomicBoolean ending = new AtomicBoolean();
     private final AtomicLong droppedNotifications = new AtomicLong();
+    /** Set by whichever comes first: the first frame, or the Hello deadline. */
+    private final AtomicBoolean greeted = new AtomicBoolean();
+    private volatile ScheduledFuture<?> helloTimeout;
 
     /** Set once Welcome is sent. */
     private volatile RemoteClient client;
@@ -82,6 +86,15 @@ final class ControlAdapter implements Runnable {
         reader.setDaemon(true);
         writer.start();
         reader.start();
+        helloTimeout = owner.helloDeadline().watch(this::helloTimedOut);
+    }
+
+    /** The Hello deadline passed: unless Hello came first, one Error and the connection ends. */
+    private void helloTimedOut() {
+        if (greeted.compareAndSet(false, true)) {
+            fail(0, "no Hello within " + HelloDeadline.HELLO_MILLIS + " ms of connecting; the connection is closed");
+            leave(null);
+        }
     }
 
     /** The reader: Hello first, then one request at a time until Goodbye, EOF or a protocol fault. */
@@ -93,12 +106,18 @@ final class ControlAdapter implements Runnable {
             try {
                 first = decoder.read(channel);
             } catch (ProtocolException e) {
-                fail(0, refusal != null ? refusal : e.getMessage());
+                if (greeted.compareAndSet(false, true)) {
+                    fail(0, refusal != null ? refusal : e.getMessage());
+                }
                 return;
             }
             if (first == null) {
                 return; // connected and left without a word
             }
+            if (!greeted.compareAndSet(false, true)) {
+                return; // too late: the Hello deadline has closed the connection
+            }
+            cancelHelloTimeout();
             if (refusal != null) {
                 fail(first.requestId(), refusal);
                 return;
@@ -337,6 +356,7 @@ final class ControlAdapter implements Runnable {
         if (reason != null) {
             outbox.offer(ControlCodec.encode(new Notification.Shutdown(reason)));
         }
+        cancelHelloTimeout();
         RemoteClient gone = client;
         if (gone != null) {
             boolean outOfPlan = removeFromGraph();
@@ -362,6 +382,13 @@ final class ControlAdapter implements Runnable {
         if (dropped > 0) {
             System.err.println("tactus: client '" + (gone == null ? "?" : gone.name()) + "' read too slowly; "
                     + dropped + " xrun and graph-order notifications to it were dropped");
+        }
+    }
+
+    private void cancelHelloTimeout() {
+        ScheduledFuture<?> timeout = helloTimeout;
+        if (timeout != null) {
+            timeout.cancel(false);
         }
     }
 
