@@ -89,11 +89,15 @@ final class ControlAdapter implements Runnable {
         helloTimeout = owner.helloDeadline().watch(this::helloTimedOut);
     }
 
-    /** The Hello deadline passed: unless Hello came first, one Error and the connection ends. */
+    /**
+     * The Hello deadline passed: unless Hello came first, one Error and the connection ends. Never waits, so
+     * one timer thread keeps up with a flood of silent connections.
+     */
     private void helloTimedOut() {
         if (greeted.compareAndSet(false, true)) {
             fail(0, "no Hello within " + HelloDeadline.HELLO_MILLIS + " ms of connecting; the connection is closed");
-            leave(null);
+            outbox.offer(END); // the writer sends the Error and closes the socket; the reader then leaves
+
         }
     }
 

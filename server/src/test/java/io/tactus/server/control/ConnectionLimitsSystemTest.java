@@ -110,21 +110,33 @@ class ConnectionLimitsSystemTest {
         sampler.start();
         List<SocketChannel> channels = new ArrayList<>();
         try {
+            long[] openedAt = new long[flood];
             long start = System.nanoTime();
             for (int i = 0; i < flood; i++) {
                 SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(control.socketPath()));
+                openedAt[i] = System.nanoTime();
                 channel.configureBlocking(false);
                 channels.add(channel);
             }
             long opened = System.nanoTime();
-            int closed = awaitAllClosed(channels, opened + 3_000_000_000L);
-            long allClosedMillis = (System.nanoTime() - start) / 1_000_000;
+            // connect() returns once the connection is queued, before the server accepts it; on a loaded host the
+            // acceptor (two thread starts per connection) lags, so the 3 s count from the last one queued.
+            long[] closedAt = awaitAllClosed(channels, opened + 6_000_000_000L);
+            long worst = 0;
+            long last = 0;
+            for (int i = 0; i < flood; i++) {
+                worst = Math.max(worst, closedAt[i] == 0 ? Long.MAX_VALUE : closedAt[i] - openedAt[i]);
+                last = Math.max(last, closedAt[i] == 0 ? Long.MAX_VALUE : closedAt[i]);
+            }
+            long afterLastOpen = last == Long.MAX_VALUE ? -1 : (last - opened) / 1_000_000;
             sampling.set(false);
             sampler.join();
-            System.out.printf("flood of %d silent connections: opened in %d ms, %d closed after %d ms; threads %d before,"
-                            + " %d at the peak%n", flood, (opened - start) / 1_000_000, closed, allClosedMillis, baseline,
-                    peak.get());
-            assertEquals(flood, closed, "every connection closed within 3 s of the last one opening");
+            System.out.printf("flood of %d silent connections: opened in %d ms, the slowest closed %d ms after it opened,"
+                            + " the last %d ms after the last opened; threads %d before, %d at the peak%n", flood,
+                    (opened - start) / 1_000_000, worst == Long.MAX_VALUE ? -1 : worst / 1_000_000, afterLastOpen,
+                    baseline, peak.get());
+            assertTrue(afterLastOpen >= 0 && afterLastOpen <= 3_000, "every connection closed, the last "
+                    + afterLastOpen + " ms after the last one opened (-1: not within 6 s)");
             assertTrue(peak.get() > baseline + 100, "the sampler saw the connections' threads (negative control): "
                     + peak.get() + " vs " + baseline);
             assertTrue(peak.get() <= baseline + 2 * ControlServer.DEFAULT_MAX_CONNECTIONS + 16,
@@ -142,14 +154,14 @@ class ConnectionLimitsSystemTest {
         }
     }
 
-    /** Reads every channel until its end of stream; returns how many ended before {@code deadline}. */
-    private static int awaitAllClosed(List<SocketChannel> channels, long deadline) throws IOException {
-        boolean[] ended = new boolean[channels.size()];
+    /** Reads every channel until its end of stream; returns when each ended (nanoTime), 0 for none by {@code deadline}. */
+    private static long[] awaitAllClosed(List<SocketChannel> channels, long deadline) throws IOException {
+        long[] endedAt = new long[channels.size()];
         int closed = 0;
         ByteBuffer sink = ByteBuffer.allocate(4096);
         while (closed < channels.size() && System.nanoTime() < deadline) {
             for (int i = 0; i < channels.size(); i++) {
-                if (ended[i]) {
+                if (endedAt[i] != 0) {
                     continue;
                 }
                 sink.clear();
@@ -160,13 +172,13 @@ class ConnectionLimitsSystemTest {
                     n = -1;
                 }
                 if (n < 0) {
-                    ended[i] = true;
+                    endedAt[i] = System.nanoTime();
                     closed++;
                 }
             }
             io.tactus.server.ServerTestSupport.sleep(5);
         }
-        return closed;
+        return endedAt;
     }
 
     private static int threadCount() {
