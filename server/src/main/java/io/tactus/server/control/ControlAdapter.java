@@ -311,7 +311,8 @@ final class ControlAdapter implements Runnable {
             lines.add(new Reply.TopLine(v.name(), v.priority().label(), v.state().name(), v.waitMicros(), v.busyMicros(),
                     v.sharePercent(), v.busyMaxMicros(), v.timeouts(), v.xruns(), v.actions()));
         }
-        return new Reply.TopReport(load, m.xruns(), server.settings().watchdog().policy().label(),
+        return new Reply.TopReport(load, m.xruns(), ThreadTasks.readBack(server.scheduling()).describe(),
+                server.settings().watchdog().policy().label(),
                 server.watchdog().actionsTaken(), lines);
     }
 

@@ -106,12 +106,15 @@ class ClientIdentitySystemTest {
             assertEquals(SchedulingPolicy.FIFO, now.actualPolicy(), "the engine is still realtime: " + now.describe());
             assertEquals(engine.actualPriority(), now.actualPriority(), "at its priority");
             assertEquals(engine.describe(), status(control).scheduling());
+            assertEquals(engine.describe(), top(control).scheduling());
 
             // Negative control: the same read-back sees a demoted thread, the engine's included.
             assertEquals(SchedulingPolicy.OTHER, demotedScratchThread().actualPolicy());
             assertEquals(0, RealtimeScheduler.system().demoteThread(engine.tid(), "tactus-engine"));
             assertTrue(status(control).scheduling().startsWith("SCHED_OTHER"),
                     "status reads the engine's policy back from the kernel: " + status(control).scheduling());
+            assertTrue(top(control).scheduling().startsWith("SCHED_OTHER"),
+                    "so does top: " + top(control).scheduling());
         } finally {
             ControlTestSupport.stop(control, server);
         }
@@ -123,6 +126,15 @@ class ClientIdentitySystemTest {
             Reply.StatusReport status = assertInstanceOf(Reply.StatusReport.class, probe.request(new Request.Status()));
             probe.ok(new Request.Goodbye());
             return status;
+        }
+    }
+
+    private static Reply.TopReport top(ControlServer control) throws Exception {
+        try (FakeClient probe = FakeClient.connect(control.socketPath())) {
+            probe.hello("probe-" + System.nanoTime());
+            Reply.TopReport top = assertInstanceOf(Reply.TopReport.class, probe.request(new Request.Top()));
+            probe.ok(new Request.Goodbye());
+            return top;
         }
     }
 

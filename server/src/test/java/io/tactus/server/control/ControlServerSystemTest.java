@@ -203,7 +203,7 @@ class ControlServerSystemTest {
         hello.putShort(4, (short) 7);
         try (FakeClient client = FakeClient.connect(control.socketPath())) {
             client.sendRaw(hello);
-            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 2"),
+            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 3"),
                     client.expectErrorAndClose().message());
         }
         assertServerStillServes();
