@@ -83,7 +83,7 @@ public final class ControlCodec {
             }
             case TOP_REPORT -> {
                 Reply.TopReport m = (Reply.TopReport) message;
-                w.float64(m.dspLoadPercent()).int64(m.xruns()).string(m.watchdog()).int64(m.actions())
+                w.float64(m.dspLoadPercent()).int64(m.xruns()).string(m.scheduling()).string(m.watchdog()).int64(m.actions())
                         .int32(m.clients().size());
                 for (Reply.TopLine c : m.clients()) {
                     w.string(c.name()).string(c.priority()).string(c.state()).float64(c.waitMicros())
@@ -158,6 +158,7 @@ public final class ControlCodec {
     private static Reply.TopReport readTop(FrameReader r) {
         double load = r.float64();
         long xruns = r.int64();
+        String scheduling = r.string();
         String watchdog = r.string();
         long actions = r.int64();
         int count = r.count("clients", MIN_TOP_LINE_BYTES);
@@ -166,7 +167,7 @@ public final class ControlCodec {
             lines.add(new Reply.TopLine(r.string(), r.string(), r.string(), r.float64(), r.float64(), r.float64(),
                     r.float64(), r.int64(), r.int64(), r.int32()));
         }
-        return new Reply.TopReport(load, xruns, watchdog, actions, lines);
+        return new Reply.TopReport(load, xruns, scheduling, watchdog, actions, lines);
     }
 
     private static List<Reply.PortInfo> readPorts(FrameReader r) {

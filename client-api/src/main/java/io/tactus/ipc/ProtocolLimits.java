@@ -12,9 +12,9 @@ public final class ProtocolLimits {
 
     /**
      * The version this code speaks; every frame carries the sender's. 2: StatusReport carries timeouts and client
-     * timing.
+     * timing. 3: TopReport carries the engine's scheduling.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** Largest value of a frame's length field: the bytes after it, header included. */
     public static final int MAX_FRAME_LENGTH = 64 * 1024;

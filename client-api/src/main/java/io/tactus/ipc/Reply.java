@@ -103,11 +103,13 @@ public sealed interface Reply extends ControlMessage {
 
     /**
      * Answers {@link Request.Top}: the graph's load and the watchdog's view of every client it has a file
-     * on. Times in microseconds (recent means), shares in percent of the period.
+     * on. Times in microseconds (recent means), shares in percent of the period; {@code scheduling} is the
+     * engine thread's policy as the kernel has it now.
      */
-    record TopReport(double dspLoadPercent, long xruns, String watchdog, long actions, List<TopLine> clients)
-            implements Reply {
+    record TopReport(double dspLoadPercent, long xruns, String scheduling, String watchdog, long actions,
+                     List<TopLine> clients) implements Reply {
         public TopReport {
+            Objects.requireNonNull(scheduling, "scheduling");
             Objects.requireNonNull(watchdog, "watchdog");
             clients = List.copyOf(clients);
         }

@@ -20,7 +20,7 @@ final class Samples {
                 new ControlFrame(8, new Request.ListPorts(true)),
                 new ControlFrame(9, new Request.Status()),
                 new ControlFrame(11, new Request.Top()),
-                new ControlFrame(11, new Reply.TopReport(23.5, 2, "evict", 1, java.util.List.of(
+                new ControlFrame(11, new Reply.TopReport(23.5, 2, "SCHED_FIFO 70", "evict", 1, java.util.List.of(
                         new Reply.TopLine("jack_test3_1", "normal", "ACTIVE", 12.5, 2.25, 0.17, 40.0, 0, 1, 0),
                         new Reply.TopLine("hog_1", "low", "EVICTED", 0.5, 2001.0, 150.1, 2001.0, 3, 2, 1)))),
                 new ControlFrame(Integer.MAX_VALUE, new Request.Goodbye()),

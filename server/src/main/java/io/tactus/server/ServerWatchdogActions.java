@@ -3,6 +3,7 @@ package io.tactus.server;
 import io.tactus.api.TactusException;
 import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.rt.RealtimeScheduler;
+import io.tactus.rt.ThreadTasks;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.watchdog.WatchdogActions;
 
@@ -45,12 +46,13 @@ final class ServerWatchdogActions implements WatchdogActions, AutoCloseable {
 
     /**
      * Evicts; an out-of-process client's process thread is also taken off the realtime class (the server
-     * knows its tid), so a client that ignores its eviction stops taking realtime CPU from the graph.
+     * knows its tid), so a client that ignores its eviction stops taking realtime CPU from the graph. Never
+     * a thread of the server's own process: a client's word must not reach the engine or its helpers.
      */
     @Override
     public void evict(ClientNode client, String reason) {
         int tid = client.processThreadTid();
-        if (tid > 0) {
+        if (tid > 0 && !ThreadTasks.isOwnThread(tid)) {
             scheduler.demoteThread(tid, client.name() + "'s process thread");
         }
         submit(() -> controller.evict(client, reason));

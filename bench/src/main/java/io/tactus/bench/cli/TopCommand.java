@@ -47,8 +47,8 @@ public final class TopCommand implements Callable<Integer> {
 
     static String format(String serverName, Reply.TopReport r) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "server %s   DSP load %5.1f %%   xruns %d   watchdog %s (%d actions)%n",
-                serverName, r.dspLoadPercent(), r.xruns(), r.watchdog(), r.actions()));
+        b.append(String.format(Locale.ROOT, "server %s   DSP load %5.1f %%   xruns %d   engine %s   watchdog %s (%d actions)%n",
+                serverName, r.dspLoadPercent(), r.xruns(), r.scheduling(), r.watchdog(), r.actions()));
         b.append(String.format(Locale.ROOT, "%-24s %-7s %-8s %9s %9s %7s %9s %8s %6s %7s%n", "CLIENT", "PRIO", "STATE",
                 "WAIT us", "BUSY us", "SHARE", "MAX us", "TIMEOUTS", "XRUNS", "ACTIONS"));
         for (Reply.TopLine c : r.clients()) {

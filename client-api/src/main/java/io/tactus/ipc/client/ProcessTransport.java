@@ -5,6 +5,8 @@ import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
 import io.tactus.api.ClientTransport;
 import io.tactus.ipc.RuntimeDirectory;
+import io.tactus.rt.Futex;
+import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
 
 import java.io.IOException;
@@ -63,6 +65,10 @@ public final class ProcessTransport implements ClientTransport {
     public RemoteTactusClient connect(String clientName, ClientOptions options) {
         Objects.requireNonNull(options, "options");
         String serverName = options.serverName();
+        // Bind the native layers before connecting, not after: the server closes a connection that has not said
+        // Hello within 2 s, and loading JNA in a cold JVM on a busy machine can take about that long.
+        Futex.linux();
+        RealtimeNative.linux();
         ServerConnection connection;
         try {
             connection = ServerConnection.connect(socketOf.apply(serverName), serverName);

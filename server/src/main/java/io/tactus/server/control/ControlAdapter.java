@@ -11,6 +11,7 @@ import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.ipc.SegmentLayout;
 import io.tactus.ipc.SharedSegment;
+import io.tactus.rt.ThreadTasks;
 import io.tactus.server.GraphController;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
@@ -28,6 +29,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -58,6 +60,9 @@ final class ControlAdapter implements Runnable {
     private final Thread writer;
     private final AtomicBoolean ending = new AtomicBoolean();
     private final AtomicLong droppedNotifications = new AtomicLong();
+    /** Set by whichever comes first: the first frame, or the Hello deadline. */
+    private final AtomicBoolean greeted = new AtomicBoolean();
+    private volatile ScheduledFuture<?> helloTimeout;
 
     /** Set once Welcome is sent. */
     private volatile RemoteClient client;
@@ -81,6 +86,19 @@ final class ControlAdapter implements Runnable {
         reader.setDaemon(true);
         writer.start();
         reader.start();
+        helloTimeout = owner.helloDeadline().watch(this::helloTimedOut);
+    }
+
+    /**
+     * The Hello deadline passed: unless Hello came first, one Error and the connection ends. Never waits, so
+     * one timer thread keeps up with a flood of silent connections.
+     */
+    private void helloTimedOut() {
+        if (greeted.compareAndSet(false, true)) {
+            fail(0, "no Hello within " + HelloDeadline.HELLO_MILLIS + " ms of connecting; the connection is closed");
+            outbox.offer(END); // the writer sends the Error and closes the socket; the reader then leaves
+
+        }
     }
 
     /** The reader: Hello first, then one request at a time until Goodbye, EOF or a protocol fault. */
@@ -92,12 +110,18 @@ final class ControlAdapter implements Runnable {
             try {
                 first = decoder.read(channel);
             } catch (ProtocolException e) {
-                fail(0, refusal != null ? refusal : e.getMessage());
+                if (greeted.compareAndSet(false, true)) {
+                    fail(0, refusal != null ? refusal : e.getMessage());
+                }
                 return;
             }
             if (first == null) {
                 return; // connected and left without a word
             }
+            if (!greeted.compareAndSet(false, true)) {
+                return; // too late: the Hello deadline has closed the connection
+            }
+            cancelHelloTimeout();
             if (refusal != null) {
                 fail(first.requestId(), refusal);
                 return;
@@ -107,7 +131,12 @@ final class ControlAdapter implements Runnable {
                         + first.message().type().label());
                 return;
             }
-            if (!welcome(first.requestId(), hello)) {
+            ClientIdentity identity = ClientIdentity.of(channel, hello);
+            if (identity.refusal() != null) {
+                fail(first.requestId(), identity.refusal());
+                return;
+            }
+            if (!welcome(first.requestId(), hello, identity)) {
                 return;
             }
             ControlFrame frame;
@@ -128,7 +157,7 @@ final class ControlAdapter implements Runnable {
     }
 
     /** Admits the client: a node in the graph, its segment, its callbacks; answers Welcome, or Error and false. */
-    private boolean welcome(int requestId, Request.Hello hello) {
+    private boolean welcome(int requestId, Request.Hello hello, ClientIdentity identity) {
         ClientNode node = null;
         SharedSegment segment = null;
         try {
@@ -140,8 +169,8 @@ final class ControlAdapter implements Runnable {
             segment = SharedSegment.create(owner.segmentDirectory(), owner.segmentName(node.id()),
                     SegmentLayout.of(1, ControlServer.MAX_PORTS, server.bufferSize()));
             RemoteProcess process = owner.newProcess(segment);
-            RemoteClient admitted = new RemoteClient(node, hello.pid(), hello.processThreadTid(), segment.path(), process);
-            node.setProcessThreadTid(hello.processThreadTid());
+            RemoteClient admitted = new RemoteClient(node, identity.pid(), identity.tid(), segment.path(), process);
+            node.setProcessThreadTid(identity.tid());
             node.setProcess(process);
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
@@ -269,7 +298,7 @@ final class ControlAdapter implements Runnable {
         double load = m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
         int clients = (int) controller.graph().clientNames().stream().filter(n -> !Graph.SYSTEM.equals(n)).count();
         return new Reply.StatusReport(server.sampleRate(), server.bufferSize(), clients, server.cyclesRun(), m.xruns(),
-                m.timeouts(), load, server.scheduling().describe(), owner.timing().label(),
+                m.timeouts(), load, ThreadTasks.readBack(server.scheduling()).describe(), owner.timing().label(),
                 server.settings().watchdog().policy().label());
     }
 
@@ -282,7 +311,8 @@ final class ControlAdapter implements Runnable {
             lines.add(new Reply.TopLine(v.name(), v.priority().label(), v.state().name(), v.waitMicros(), v.busyMicros(),
                     v.sharePercent(), v.busyMaxMicros(), v.timeouts(), v.xruns(), v.actions()));
         }
-        return new Reply.TopReport(load, m.xruns(), server.settings().watchdog().policy().label(),
+        return new Reply.TopReport(load, m.xruns(), ThreadTasks.readBack(server.scheduling()).describe(),
+                server.settings().watchdog().policy().label(),
                 server.watchdog().actionsTaken(), lines);
     }
 
@@ -331,6 +361,7 @@ final class ControlAdapter implements Runnable {
         if (reason != null) {
             outbox.offer(ControlCodec.encode(new Notification.Shutdown(reason)));
         }
+        cancelHelloTimeout();
         RemoteClient gone = client;
         if (gone != null) {
             boolean outOfPlan = removeFromGraph();
@@ -356,6 +387,13 @@ final class ControlAdapter implements Runnable {
         if (dropped > 0) {
             System.err.println("tactus: client '" + (gone == null ? "?" : gone.name()) + "' read too slowly; "
                     + dropped + " xrun and graph-order notifications to it were dropped");
+        }
+    }
+
+    private void cancelHelloTimeout() {
+        ScheduledFuture<?> timeout = helloTimeout;
+        if (timeout != null) {
+            timeout.cancel(false);
         }
     }
 

@@ -44,7 +44,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a crashed one left behind, socket and shared-memory segments, can be deleted safely), accepts
  * connections on a normal thread and hands each to a {@link ControlAdapter} with threads of its own.
  * Trade-off: two threads per connection keep the code blocking and plain, which suits tens of clients,
- * not thousands.
+ * not thousands; so connections are capped ({@link #DEFAULT_MAX_CONNECTIONS}) and one that has not said
+ * Hello within {@link HelloDeadline#HELLO_MILLIS} ms is closed, which bounds the threads a peer can hold.
  */
 public final class ControlServer implements AutoCloseable {
 
@@ -73,6 +74,12 @@ public final class ControlServer implements AutoCloseable {
     /** Port slots in a client's segment: the most ports one out-of-process client can have. */
     public static final int MAX_PORTS = 64;
 
+    /**
+     * Connections open at once beyond which more are refused with one sentence: each holds two threads
+     * until its Hello deadline or its client leaves, so this bounds the control side's threads to twice it.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+
     /** Lock files this JVM holds: POSIX drops a process's lock when it closes ANY descriptor of the file. */
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
@@ -99,6 +106,8 @@ public final class ControlServer implements AutoCloseable {
     private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
     private final Map<String, RemoteClient> clients = new ConcurrentHashMap<>();
     private final AtomicInteger connections = new AtomicInteger();
+    private final HelloDeadline helloDeadline;
+    private volatile int maxConnections = DEFAULT_MAX_CONNECTIONS;
     private volatile boolean closed;
 
     private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
@@ -115,6 +124,7 @@ public final class ControlServer implements AutoCloseable {
         this.clientTimeoutNanos = clientTimeoutNanos;
         this.timing = timing;
         this.segmentDirectory = SharedSegment.defaultDirectory();
+        this.helloDeadline = new HelloDeadline(server.name());
         this.acceptor = new Thread(this::accept, "tactus-control-" + server.name());
         acceptor.setDaemon(true);
     }
@@ -290,6 +300,11 @@ public final class ControlServer implements AutoCloseable {
                 sleepBriefly();
                 continue;
             }
+            if (adapters.size() >= maxConnections) {
+                ConnectionRefusal.refuse(channel, "connection refused: the server already has " + maxConnections
+                        + " connections, the most it accepts at once; try again when some have closed");
+                continue;
+            }
             ControlAdapter adapter = new ControlAdapter(this, server, channel, connections.incrementAndGet());
             adapters.add(adapter);
             if (closed) {
@@ -298,6 +313,19 @@ public final class ControlServer implements AutoCloseable {
             }
             adapter.start();
         }
+    }
+
+    /** Sets how many connections may be open at once (default {@value #DEFAULT_MAX_CONNECTIONS}); more are refused. */
+    public ControlServer limitConnections(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("at least one connection must be allowed, not " + max);
+        }
+        maxConnections = max;
+        return this;
+    }
+
+    HelloDeadline helloDeadline() {
+        return helloDeadline;
     }
 
     /**
@@ -427,6 +455,7 @@ public final class ControlServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        helloDeadline.close();
         deleteQuietly(socketPath);
         unlock(lockPath, lockChannel);
     }

@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * shared segment and the engine-side half of its cycle. Owned by the connection's {@link ControlAdapter}.
  *
  * @param node             the client in the server's graph
- * @param pid              the client's process id, as it said in Hello
- * @param processThreadTid the Linux thread id of the client's process thread, as it said in Hello
+ * @param pid              the client's process id, from the kernel (SO_PEERCRED)
+ * @param processThreadTid the Linux thread id of the client's process thread, as Hello named it: a thread of
+ *                         {@code pid}, or 0 when it named none
  * @param segmentPath      its shared-memory segment, {@code /dev/shm/tactus-<server>-<clientId>}
  * @param process          the engine-side handshake, with its timeout count
  */

@@ -1,6 +1,7 @@
 package io.tactus.server.graph;
 
 import io.tactus.api.ClientPriority;
+import io.tactus.api.NameRules;
 import io.tactus.api.TactusException;
 
 import java.util.ArrayList;
@@ -49,9 +50,7 @@ public final class Graph {
     }
 
     public synchronized ClientNode addClient(String name, ClientPriority priority) {
-        if (name == null || name.isEmpty() || name.indexOf(':') >= 0) {
-            throw new TactusException("client name '" + name + "' is not valid: it must be non-empty and contain no ':'");
-        }
+        NameRules.requireClientName(name);
         if (name.length() > MAX_CLIENT_NAME) {
             throw new TactusException("client name '" + abbreviate(name) + "' is " + name.length()
                     + " characters long; the limit is " + MAX_CLIENT_NAME);
@@ -79,9 +78,7 @@ public final class Graph {
 
     public synchronized PortNode addPort(ClientNode client, String shortName, boolean input, boolean physical) {
         requireOwn(client);
-        if (shortName == null || shortName.isEmpty()) {
-            throw new TactusException("a port of client '" + client.name() + "' needs a non-empty name");
-        }
+        NameRules.requirePortName(client.name(), shortName);
         String full = client.name() + ":" + shortName;
         if (full.length() > MAX_PORT_NAME) {
             throw new TactusException("port name '" + abbreviate(full) + "' is " + full.length()

@@ -147,7 +147,7 @@ class ControlServerSystemTest {
         try (FakeClient first = FakeClient.connect(control.socketPath());
              FakeClient second = FakeClient.connect(control.socketPath())) {
             first.hello("twin");
-            second.send(new Request.Hello("twin", 1, 2, "normal"));
+            second.send(new Request.Hello("twin", 1, FakeClient.TID, "normal"));
             ControlFrame error = second.expectErrorAndClose();
             assertEquals(new ControlFrame(1, new Reply.Error("a client named 'twin' already exists; choose another name")), error);
             first.ok(new Request.Goodbye());
@@ -203,7 +203,7 @@ class ControlServerSystemTest {
         hello.putShort(4, (short) 7);
         try (FakeClient client = FakeClient.connect(control.socketPath())) {
             client.sendRaw(hello);
-            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 2"),
+            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 3"),
                     client.expectErrorAndClose().message());
         }
         assertServerStillServes();

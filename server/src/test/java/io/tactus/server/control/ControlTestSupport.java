@@ -45,12 +45,16 @@ final class ControlTestSupport {
     }
 
     static TactusServer startServer(Driver driver) {
+        return startServer(driver, WatchdogSettings.defaults(PolicyKind.NONE));
+    }
+
+    static TactusServer startServer(Driver driver, WatchdogSettings watchdog) {
         ServerSettings settings = ServerSettings.defaults()
                 .withName(uniqueName())
                 .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300))
                 .withDriver(driver)
                 .withScheduling(isRoot() ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
-                .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE));
+                .withWatchdog(watchdog);
         return TactusServer.start(settings);
     }
 

@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 /** The client side of the control socket, spoken by hand: raw bytes in, frames out, with timeouts. */
 final class FakeClient implements AutoCloseable {
 
-    static final int TID = 4242;
+    /** A thread of this process, as the server requires of Hello: the JVM's main thread, whose tid is the pid. */
+    static final int TID = (int) ProcessHandle.current().pid();
     private static final long TIMEOUT_MILLIS = 5_000;
 
     private final SocketChannel channel;
@@ -61,7 +62,12 @@ final class FakeClient implements AutoCloseable {
 
     /** The next frame, or null at the end of the stream; fails after 5 s of silence. */
     ControlFrame next() throws IOException {
-        long end = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        return next(TIMEOUT_MILLIS);
+    }
+
+    /** The next frame, or null at the end of the stream; fails after {@code timeoutMillis} of silence. */
+    ControlFrame next(long timeoutMillis) throws IOException {
+        long end = System.currentTimeMillis() + timeoutMillis;
         while (true) {
             ControlFrame frame = decoder.decode(inbound);
             if (frame != null) {
@@ -76,7 +82,7 @@ final class FakeClient implements AutoCloseable {
             }
             if (n == 0) {
                 if (System.currentTimeMillis() > end) {
-                    throw new AssertionError("no frame from the server within " + TIMEOUT_MILLIS + " ms");
+                    throw new AssertionError("no frame from the server within " + timeoutMillis + " ms");
                 }
                 io.tactus.server.ServerTestSupport.sleep(1);
             }
@@ -116,8 +122,13 @@ final class FakeClient implements AutoCloseable {
 
     /** Reads to the end of the stream, keeping notifications; true when the server closed it in time. */
     boolean awaitEnd() throws IOException {
+        return awaitEnd(TIMEOUT_MILLIS);
+    }
+
+    /** As {@link #awaitEnd()}, waiting up to {@code timeoutMillis} for each frame. */
+    boolean awaitEnd(long timeoutMillis) throws IOException {
         ControlFrame frame;
-        while ((frame = next()) != null) {
+        while ((frame = next(timeoutMillis)) != null) {
             if (frame.message() instanceof Notification n) {
                 notifications.add(n);
             }

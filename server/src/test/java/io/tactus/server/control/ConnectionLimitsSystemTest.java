@@ -1,0 +1,191 @@
+package io.tactus.server.control;
+
+import io.tactus.ipc.ControlFrame;
+import io.tactus.ipc.Reply;
+import io.tactus.server.TactusServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.tactus.server.ServerTestSupport.within;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The control plane is bounded: a connection that says no Hello is closed with an Error after the Hello
+ * deadline, connections beyond the cap are refused with one sentence at once, and a flood of silent
+ * connections leaves the server with at most two threads per allowed connection, every one of them closed
+ * within 3 s, and still serving.
+ */
+class ConnectionLimitsSystemTest {
+
+    @TempDir
+    static Path temp;
+
+    private static TactusServer server;
+    private static ControlServer control;
+
+    @BeforeAll
+    static void start() {
+        server = ControlTestSupport.startServer(new RecordingDriver(2, 0.25f));
+        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.SYNC);
+    }
+
+    @AfterAll
+    static void stop() {
+        ControlTestSupport.stop(control, server);
+        control = null;
+        server = null;
+    }
+
+    @Test
+    void shouldCloseAConnectionThatSaysNoHelloWithinTheDeadlineWithAnError() throws Exception {
+        try (FakeClient silent = FakeClient.connect(control.socketPath())) {
+            long start = System.nanoTime();
+            ControlFrame error = silent.expectErrorAndClose();
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(new ControlFrame(0, new Reply.Error("no Hello within 2000 ms of connecting; the connection is closed")),
+                    error);
+            assertTrue(millis >= HelloDeadline.HELLO_MILLIS - 100 && millis < 3_000, "closed after " + millis + " ms");
+        }
+        assertTrue(within(1_000, () -> control.connectionCount() == 0), "forgotten: " + control.connectionCount());
+    }
+
+    @Test
+    void shouldRefuseAConnectionBeyondTheCapWithOneSentence() throws Exception {
+        control.limitConnections(3);
+        List<FakeClient> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                held.add(FakeClient.connect(control.socketPath()));
+            }
+            assertTrue(within(1_000, () -> control.connectionCount() == 3), "accepted: " + control.connectionCount());
+            try (FakeClient fourth = FakeClient.connect(control.socketPath())) {
+                long start = System.nanoTime();
+                assertEquals(new ControlFrame(0, new Reply.Error("connection refused: the server already has 3 connections,"
+                        + " the most it accepts at once; try again when some have closed")), fourth.expectErrorAndClose());
+                assertTrue(System.nanoTime() - start < 1_000_000_000L, "refused at once, not at the Hello deadline");
+            }
+            for (FakeClient client : held) {
+                client.close();
+            }
+            assertTrue(within(1_000, () -> control.connectionCount() == 0), "the held ones are gone");
+            try (FakeClient next = FakeClient.connect(control.socketPath())) {
+                next.hello("after-the-cap");
+                next.ok(new io.tactus.ipc.Request.Goodbye());
+            }
+        } finally {
+            control.limitConnections(ControlServer.DEFAULT_MAX_CONNECTIONS);
+            for (FakeClient client : held) {
+                client.close();
+            }
+        }
+    }
+
+    @Test
+    void shouldCloseAFloodOfSilentConnectionsWithin3SecondsWithBoundedThreads() throws Exception {
+        int flood = 600;
+        int baseline = threadCount();
+        AtomicInteger peak = new AtomicInteger(baseline);
+        AtomicBoolean sampling = new AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (sampling.get()) {
+                peak.accumulateAndGet(threadCount(), Math::max);
+                io.tactus.server.ServerTestSupport.sleep(20);
+            }
+        }, "thread-sampler");
+        sampler.start();
+        List<SocketChannel> channels = new ArrayList<>();
+        try {
+            long[] openedAt = new long[flood];
+            long start = System.nanoTime();
+            for (int i = 0; i < flood; i++) {
+                SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(control.socketPath()));
+                openedAt[i] = System.nanoTime();
+                channel.configureBlocking(false);
+                channels.add(channel);
+            }
+            long opened = System.nanoTime();
+            // connect() returns once the connection is queued, before the server accepts it; on a loaded host the
+            // acceptor (two thread starts per connection) lags, so the 3 s count from the last one queued.
+            long[] closedAt = awaitAllClosed(channels, opened + 6_000_000_000L);
+            long worst = 0;
+            long last = 0;
+            for (int i = 0; i < flood; i++) {
+                worst = Math.max(worst, closedAt[i] == 0 ? Long.MAX_VALUE : closedAt[i] - openedAt[i]);
+                last = Math.max(last, closedAt[i] == 0 ? Long.MAX_VALUE : closedAt[i]);
+            }
+            long afterLastOpen = last == Long.MAX_VALUE ? -1 : (last - opened) / 1_000_000;
+            sampling.set(false);
+            sampler.join();
+            System.out.printf("flood of %d silent connections: opened in %d ms, the slowest closed %d ms after it opened,"
+                            + " the last %d ms after the last opened; threads %d before, %d at the peak%n", flood,
+                    (opened - start) / 1_000_000, worst == Long.MAX_VALUE ? -1 : worst / 1_000_000, afterLastOpen,
+                    baseline, peak.get());
+            assertTrue(afterLastOpen >= 0 && afterLastOpen <= 3_000, "every connection closed, the last "
+                    + afterLastOpen + " ms after the last one opened (-1: not within 6 s)");
+            assertTrue(peak.get() > baseline + 100, "the sampler saw the connections' threads (negative control): "
+                    + peak.get() + " vs " + baseline);
+            assertTrue(peak.get() <= baseline + 2 * ControlServer.DEFAULT_MAX_CONNECTIONS + 16,
+                    "threads bounded by twice the cap: " + peak.get() + " with " + baseline + " before");
+        } finally {
+            sampling.set(false);
+            for (SocketChannel channel : channels) {
+                channel.close();
+            }
+        }
+        assertTrue(within(2_000, () -> control.connectionCount() == 0), "all forgotten: " + control.connectionCount());
+        try (FakeClient after = FakeClient.connect(control.socketPath())) {
+            assertInstanceOf(Reply.Welcome.class, after.hello("after-the-flood"));
+            after.ok(new io.tactus.ipc.Request.Goodbye());
+        }
+    }
+
+    /** Reads every channel until its end of stream; returns when each ended (nanoTime), 0 for none by {@code deadline}. */
+    private static long[] awaitAllClosed(List<SocketChannel> channels, long deadline) throws IOException {
+        long[] endedAt = new long[channels.size()];
+        int closed = 0;
+        ByteBuffer sink = ByteBuffer.allocate(4096);
+        while (closed < channels.size() && System.nanoTime() < deadline) {
+            for (int i = 0; i < channels.size(); i++) {
+                if (endedAt[i] != 0) {
+                    continue;
+                }
+                sink.clear();
+                int n;
+                try {
+                    n = channels.get(i).read(sink);
+                } catch (IOException reset) {
+                    n = -1;
+                }
+                if (n < 0) {
+                    endedAt[i] = System.nanoTime();
+                    closed++;
+                }
+            }
+            io.tactus.server.ServerTestSupport.sleep(5);
+        }
+        return endedAt;
+    }
+
+    private static int threadCount() {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            return (int) tasks.count();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
