@@ -253,7 +253,7 @@ class ControlFuzzSystemTest {
                     return Arrays.copyOf(in, at);
                 }
                 case 3 -> {
-                    return withLength(in, ByteBuffer.wrap(in).getInt(0) + random.nextInt(33) - 16);
+                    return in.length < 4 ? in : withLength(in, ByteBuffer.wrap(in).getInt(0) + random.nextInt(33) - 16);
                 }
                 case 4 -> {
                     return withLength(in, LYING_LENGTHS[random.nextInt(LYING_LENGTHS.length)]);
