@@ -68,7 +68,7 @@ final class FrameArbitraries {
                         Arbitraries.doubles(), Combinators.combine(texts(), texts(), texts()).as(Tuple::of))
                 .as((rate, size, clients, cycles, xruns, timeouts, load, words) -> new Reply.StatusReport(rate, size,
                         clients, cycles, xruns, timeouts, load, words.get1(), words.get2(), words.get3()));
-        Arbitrary<Reply> top = Combinators.combine(Arbitraries.doubles(), Arbitraries.longs(), texts(),
+        Arbitrary<Reply> top = Combinators.combine(Arbitraries.doubles(), Arbitraries.longs(), texts(), texts(),
                 Arbitraries.longs(), topLines().list().ofMaxSize(6)).as(Reply.TopReport::new);
         return Arbitraries.oneOf(List.of(welcome, ok, replyErrors(), portList, status, top));
     }
