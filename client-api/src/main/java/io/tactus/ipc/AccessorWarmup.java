@@ -32,7 +32,13 @@ final class AccessorWarmup {
     /** Rounds in a row in which this thread allocated nothing, each after a pause for the compilations queued. */
     private static final int QUIET_ROUNDS = 5;
     private static final long PAUSE_NANOS = 20_000_000;
-    private static final long LIMIT_NANOS = 2_000_000_000L;
+    /**
+     * The bound, in rounds: 2 s of pauses on an idle host, longer on a loaded one, where the JIT that it waits
+     * for is slow too (a wall-clock bound of 2 s gave up there before the first compilations had arrived).
+     */
+    private static final int MAX_ROUNDS = 100;
+    /** However loaded the host, a server's start or a client's join is not held longer than this. */
+    private static final long LIMIT_NANOS = 10_000_000_000L;
 
     private AccessorWarmup() {
     }
@@ -64,7 +70,7 @@ final class AccessorWarmup {
     }
 
     /**
-     * Rounds of calls until {@link #QUIET_ROUNDS} in a row allocated nothing on this thread, or the limit: a
+     * Rounds of calls until {@link #QUIET_ROUNDS} in a row allocated nothing on this thread, or the bound: a
      * round that allocates ran code for the first time (linked it, or ran a compiled version that had just
      * arrived), and a compilation that is still queued arrives in one of the pauses. Without the JVM's
      * per-thread allocation counter, {@link #QUIET_ROUNDS} rounds, and the outcome does not say it converged.
@@ -73,7 +79,7 @@ final class AccessorWarmup {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean() instanceof ThreadMXBean t
                 && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
         long giveUp = System.nanoTime() + LIMIT_NANOS;
-        long[] bytes = new long[(int) (LIMIT_NANOS / PAUSE_NANOS) + 1]; // each round takes a pause at least
+        long[] bytes = new long[MAX_ROUNDS];
         int rounds = 0;
         long sink = 0;
         int quiet = 0;
@@ -92,7 +98,7 @@ final class AccessorWarmup {
 
     /**
      * What a JVM's warm-up saw: whether it ended on {@link #QUIET_ROUNDS} rounds that allocated nothing (it
-     * converged) rather than at its time limit, and the bytes its thread allocated in each round.
+     * converged) rather than at its bound, and the bytes its thread allocated in each round.
      */
     record Outcome(boolean converged, long[] roundBytes) {
         /** Another thread is warming the accessors up and has not finished. */
