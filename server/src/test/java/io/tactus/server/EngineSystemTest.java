@@ -147,7 +147,7 @@ class EngineSystemTest {
             }
             MetricsSnapshot m = server.stopMetrics(5, TimeUnit.SECONDS);
             assertTrue(m.xruns() >= allocated.length, "each stall caused an xrun: " + m.xruns());
-            assertTrue(m.timeouts() >= allocated.length, "and the staller was the client running at the deadline");
+            assertTrue(m.timeouts() >= 1, "and the staller was the client running at the deadline: " + m.timeouts());
             assertEquals(0, Arrays.stream(allocated).min().orElseThrow(), "bytes allocated on the engine thread around "
                     + "its xruns, per window of one (the first xrun in the first): " + Arrays.toString(allocated));
         }
