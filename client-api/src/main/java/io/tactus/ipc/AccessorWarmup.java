@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
@@ -26,19 +27,29 @@ import java.util.concurrent.locks.LockSupport;
 final class AccessorWarmup {
 
     private static final AtomicBoolean DONE = new AtomicBoolean();
+    private static volatile Outcome outcome = Outcome.PENDING;
     private static final int CALLS_PER_ROUND = 20_000;
     /** Rounds in a row in which this thread allocated nothing, each after a pause for the compilations queued. */
     private static final int QUIET_ROUNDS = 5;
     private static final long PAUSE_NANOS = 20_000_000;
-    private static final long LIMIT_NANOS = 2_000_000_000L;
+    /**
+     * The bound, in rounds: 2 s of pauses on an idle host, longer on a loaded one, where the JIT that it waits
+     * for is slow too (a wall-clock bound of 2 s gave up there before the first compilations had arrived).
+     */
+    private static final int MAX_ROUNDS = 100;
+    /** However loaded the host, a server's start or a client's join is not held longer than this. */
+    private static final long LIMIT_NANOS = 10_000_000_000L;
 
     private AccessorWarmup() {
     }
 
-    /** Warms the accessors up unless this JVM has (or is doing so on another thread). */
-    static void ensure() {
+    /**
+     * Warms the accessors up unless this JVM has (or is doing so on another thread); returns what this JVM's
+     * warm-up saw, {@link Outcome#PENDING} while it runs on another thread.
+     */
+    static Outcome ensure() {
         if (!DONE.compareAndSet(false, true)) {
-            return;
+            return outcome;
         }
         Path directory = SharedSegment.defaultDirectory();
         String name = "tactus-warmup-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
@@ -48,36 +59,58 @@ final class AccessorWarmup {
             } catch (IOException e) {
                 // close() deletes it after the rounds
             }
-            run(scratch);
+            outcome = run(scratch);
         } catch (TactusException e) {
             // Not fatal: without the warm-up a realtime thread pays for these first runs itself, once.
             System.err.println("tactus: warning: the shared-memory accessors were not warmed up (" + e.getMessage()
                     + "); the first realtime cycles may allocate");
+            outcome = Outcome.SKIPPED;
         }
+        return outcome;
     }
 
     /**
-     * Rounds of calls until {@link #QUIET_ROUNDS} in a row allocated nothing on this thread, or the limit: a
+     * Rounds of calls until {@link #QUIET_ROUNDS} in a row allocated nothing on this thread, or the bound: a
      * round that allocates ran code for the first time (linked it, or ran a compiled version that had just
      * arrived), and a compilation that is still queued arrives in one of the pauses. Without the JVM's
-     * per-thread allocation counter, {@link #QUIET_ROUNDS} rounds.
+     * per-thread allocation counter, {@link #QUIET_ROUNDS} rounds, and the outcome does not say it converged.
      */
-    private static void run(SharedSegment scratch) {
+    private static Outcome run(SharedSegment scratch) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean() instanceof ThreadMXBean t
                 && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
         long giveUp = System.nanoTime() + LIMIT_NANOS;
+        long[] bytes = new long[MAX_ROUNDS];
+        int rounds = 0;
         long sink = 0;
         int quiet = 0;
-        while (quiet < QUIET_ROUNDS && System.nanoTime() < giveUp) {
+        while (quiet < QUIET_ROUNDS && System.nanoTime() < giveUp && rounds < bytes.length) {
             long before = threads == null ? 0 : threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < CALLS_PER_ROUND; i++) {
                 sink += exercise(scratch, i);
             }
             LockSupport.parkNanos(PAUSE_NANOS);
-            boolean allocated = threads != null && threads.getCurrentThreadAllocatedBytes() != before;
-            quiet = allocated ? 0 : quiet + 1;
+            bytes[rounds] = threads == null ? 0 : threads.getCurrentThreadAllocatedBytes() - before;
+            quiet = bytes[rounds++] != 0 ? 0 : quiet + 1;
         }
         scratch.setLongRelease(scratch.layout().finishedOffset(0), sink); // keeps the calls from being dropped
+        return new Outcome(threads != null && quiet >= QUIET_ROUNDS, Arrays.copyOf(bytes, rounds));
+    }
+
+    /**
+     * What a JVM's warm-up saw: whether it ended on {@link #QUIET_ROUNDS} rounds that allocated nothing (it
+     * converged) rather than at its bound, and the bytes its thread allocated in each round.
+     */
+    record Outcome(boolean converged, long[] roundBytes) {
+        /** Another thread is warming the accessors up and has not finished. */
+        static final Outcome PENDING = new Outcome(false, new long[0]);
+        /** No scratch segment could be made, so nothing ran. */
+        static final Outcome SKIPPED = new Outcome(false, new long[0]);
+
+        @Override
+        public String toString() {
+            return (converged ? "converged" : "did not converge") + " in " + roundBytes.length
+                    + " rounds, bytes allocated per round " + Arrays.toString(roundBytes);
+        }
     }
 
     /** One call of each accessor, on the words the engine and a client's process thread use. */

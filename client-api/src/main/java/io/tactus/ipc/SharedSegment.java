@@ -115,10 +115,11 @@ public final class SharedSegment implements AutoCloseable {
     /**
      * Runs the word accessors until the JIT has compiled them, once per JVM (later calls return at once).
      * Call it on a normal thread before a realtime thread first uses a segment: the first runs of this code
-     * allocate, on whichever thread makes them (see {@link AccessorWarmup}).
+     * allocate, on whichever thread makes them (see {@link AccessorWarmup}). Returns whether this JVM's warm-up
+     * converged: it saw the accessors stop allocating within its bound (false while another thread runs it).
      */
-    public static void warmUp() {
-        AccessorWarmup.ensure();
+    public static boolean warmUp() {
+        return AccessorWarmup.ensure().converged();
     }
 
     /** {@link #open(Path)} on {@code name} in the {@link #defaultDirectory()}. */

@@ -16,7 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The first runs of the segment's word accessors allocate (linking, then each compiled version's first
  * run), on whichever thread makes them; within one test JVM other tests have made them already, so this
  * runs a thread that only calls accessors in a fresh JVM ({@link #main}), once after
- * {@link SharedSegment#warmUp} and once without it, and reads that thread's allocation from the output.
+ * {@link SharedSegment#warmUp} and once without it, and reads that thread's allocation from the output. The
+ * fresh JVM runs with {@code -Xbatch}: each compilation ends before the call that asked for it returns, so
+ * on a loaded machine no compiled accessor arrives late, after the warm-up's quiet rounds.
  */
 class AccessorWarmupFreshJvmTest {
 
@@ -25,19 +27,26 @@ class AccessorWarmupFreshJvmTest {
 
     @Test
     void shouldLeaveNothingToAllocateForTheFirstThreadThatUsesASegmentAfterWarmUp() throws Exception {
-        assertEquals(0, allocatedInFreshJvm("warm"), "bytes the accessor thread allocated after the warm-up");
+        Scenario warm = inFreshJvm("warm");
+        assertTrue(warm.converged, "the warm-up did not converge within its bound: " + warm.output);
+        assertEquals(0, warm.allocated, "bytes the accessor thread allocated after the warm-up, in total over "
+                + "its windows: " + warm.output);
     }
 
     @Test
     void shouldSeeTheAllocationThatTheWarmUpTakesWhenThereIsNone() throws Exception {
-        long cold = allocatedInFreshJvm("cold");
-        assertTrue(cold > 0, "without the warm-up the first thread allocates (this is what the other test "
-                + "would miss if its measurement could not see it): " + cold + " bytes");
+        Scenario cold = inFreshJvm("cold");
+        assertTrue(cold.allocated > 0, "without the warm-up the first thread allocates (this is what the other "
+                + "test would miss if its measurement could not see it): " + cold.output);
     }
 
-    private long allocatedInFreshJvm(String mode) throws Exception {
+    /** The fresh JVM's report: whether its warm-up converged, and its accessor thread's allocation. */
+    private record Scenario(boolean converged, long allocated, String output) {
+    }
+
+    private Scenario inFreshJvm(String mode) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process jvm = new ProcessBuilder(java.toString(), "-XX:CompileCommand=quiet",
+        Process jvm = new ProcessBuilder(java.toString(), "-Xbatch", "-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=exclude," + AccessorWarmupFreshJvmTest.class.getName() + "::*",
                 "-cp", System.getProperty("java.class.path"),
                 AccessorWarmupFreshJvmTest.class.getName(), temp.toString(), mode).redirectErrorStream(true).start();
@@ -45,8 +54,11 @@ class AccessorWarmupFreshJvmTest {
             assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the scenario ended");
             String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             assertEquals(0, jvm.exitValue(), output);
-            assertTrue(output.startsWith("allocated "), output);
-            return Long.parseLong(output.substring("allocated ".length()).split(" ")[0]);
+            String[] lines = output.split("\n");
+            assertTrue(lines.length == 2 && lines[0].startsWith("warm-up ") && lines[1].startsWith("allocated "),
+                    output);
+            return new Scenario(lines[0].startsWith("warm-up converged"),
+                    Long.parseLong(lines[1].substring("allocated ".length()).split(" ")[0]), output);
         } finally {
             jvm.destroyForcibly();
         }
@@ -69,12 +81,13 @@ class AccessorWarmupFreshJvmTest {
 
     /**
      * Warms up (or not, "cold"), then a new thread calls every accessor from interpreted code, in 30 windows
-     * of 2000 calls each; prints its allocation.
+     * of 2000 calls each; prints what the warm-up saw, then the thread's allocation in total and per window.
      */
     public static void main(String[] args) throws Exception {
         if (args[1].equals("warm")) {
             SharedSegment.warmUp();
         }
+        System.out.println("warm-up " + (args[1].equals("warm") ? AccessorWarmup.ensure() : "not run")); // its outcome
         long[] allocated = new long[30];
         try (SharedSegment segment = SharedSegment.create(Path.of(args[0]), "fresh", SegmentLayout.of(1, 4, 64))) {
             var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

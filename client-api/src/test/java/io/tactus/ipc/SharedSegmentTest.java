@@ -140,11 +140,16 @@ class SharedSegmentTest {
         }
         threads.getCurrentThreadAllocatedBytes();
 
-        long before = threads.getCurrentThreadAllocatedBytes();
-        sum += touchWords(10_000);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        // Three windows: a late JIT transition can land in one; accessors that allocated show in all.
+        long[] allocated = new long[3];
+        for (int w = 0; w < allocated.length; w++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            sum += touchWords(10_000);
+            allocated[w] = threads.getCurrentThreadAllocatedBytes() - before;
+        }
 
-        assertEquals(0, allocated, "10000 rounds of word accesses allocated " + allocated + " bytes");
+        assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(), "bytes allocated per window of "
+                + "10000 rounds of word accesses: " + java.util.Arrays.toString(allocated));
         assertTrue(sum > 0);
     }
 

@@ -70,21 +70,23 @@ class JavaSoundDriverSystemTest {
                     100 * (written - expected) / expected);
             // Generous: the device's clock is exact; what it plays falls short only if it ran dry.
             assertTrue(Math.abs(played - expected) < 0.05 * expected, "played " + played + " of " + expected);
-            assertTrue(Math.abs(written - expected) < 0.05 * expected + 2 * NFRAMES, "wrote " + written + " of " + expected);
             assertTrue(line.nonSilentFrames() > RATE, "capture looped back to playback reached the device: " + line.nonSilentFrames());
             MetricsSnapshot m = server.metrics();
             System.out.printf("engine: %d cycles, %d late, %d skipped, delay max %.0f us, cycle max %.0f us; driver %d/%d/%d/%d%n",
                     m.cycles(), m.xruns(), m.skippedPeriods(), m.delayMaxMicros(), m.cycleMaxMicros(),
                     driver.playbackUnderruns(), driver.playbackOverruns(), driver.captureUnderruns(), driver.captureOverruns());
             // The host may stop this VM for longer than the line's margin; the engine is then late too, and the
-            // device's xruns are the host's. Only then are they not judged; the checks after close still run.
+            // device's xruns and the frames the driver fell behind by are the host's. Only then are they not judged;
+            // the checks after close still run.
             if (overran.get() == 0) {
+                assertTrue(Math.abs(written - expected) < 0.05 * expected + 2 * NFRAMES,
+                        "wrote " + written + " of " + expected);
                 assertEquals(0, driver.xruns(), "device xruns in a clean run: underruns " + driver.playbackUnderruns()
                         + ", overruns " + driver.playbackOverruns() + ", capture " + driver.captureUnderruns() + "/"
                         + driver.captureOverruns());
             } else {
-                System.out.printf("the engine itself overran %d time(s) (a host stall): device xruns not judged%n",
-                        overran.get());
+                System.out.printf("the engine itself overran %d time(s) (a host stall): device xruns and frames "
+                        + "written not judged%n", overran.get());
             }
         } finally {
             server.close();
