@@ -1,6 +1,7 @@
 package io.tactus.ipc;
 
 import io.tactus.api.TactusException;
+import io.tactus.rt.ProcessUser;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,8 +74,8 @@ public final class RuntimeDirectory {
     /** This process's user id, as the kernel reports it for /proc/self. */
     public static int currentUid() {
         try {
-            return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return ProcessUser.currentUid();
+        } catch (IOException e) {
             throw new TactusException("cannot read this process's user id from /proc/self (" + e.getMessage()
                     + "); out-of-process clients need Linux");
         }
