@@ -1,0 +1,95 @@
+package io.tactus.bench.floor;
+
+import io.tactus.rt.MonotonicSleep;
+import io.tactus.rt.RealtimeScheduler;
+import io.tactus.rt.RealtimeThreadFactory;
+import io.tactus.rt.SchedulingOutcome;
+import io.tactus.rt.SchedulingSettings;
+import org.HdrHistogram.Histogram;
+
+import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The machine's floor: a bare thread at the engine's policy and priority that does nothing but sleep to
+ * each period's absolute start and note how late it woke, as cyclictest does. Whatever lateness this
+ * thread sees, the host and the kernel gave it, so a report can hold the engine's late wake-ups against
+ * it instead of trusting a steal counter that counts in 10 ms ticks. Periods missed during a stall are
+ * skipped (cyclictest's rule and the engine's resynchronisation), so one stall is one late wake-up.
+ *
+ * <p>The probe thread is realtime, allocation-free once started: the histogram is sized before it runs.
+ */
+public final class FloorProbe {
+
+    /** A wake-up later than this counts as late, as the report's Delay Count (>1000 usecs) does. */
+    public static final long LATE_NANOS = 1_000_000;
+
+    private static final long HIGHEST_TRACKABLE_NANOS = 10_000_000_000L;
+    private static final int WARMUP_PERIODS = 1500;
+
+    private final SchedulingSettings scheduling;
+    private final long periodNanos;
+    private final FloorWait wait;
+
+    public FloorProbe(SchedulingSettings scheduling, long periodNanos, FloorWait wait) {
+        this.scheduling = Objects.requireNonNull(scheduling, "scheduling");
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("the floor's period must be positive, not " + periodNanos + " ns");
+        }
+        this.periodNanos = periodNanos;
+        this.wait = Objects.requireNonNull(wait, "wait");
+    }
+
+    /** Runs one window of {@code seconds} on a new thread and returns what it saw; blocks until it ends. */
+    public FloorWindow measure(double seconds) throws InterruptedException {
+        if (!(seconds > 0)) {
+            throw new IllegalArgumentException("a floor window needs a positive length, not " + seconds + " s");
+        }
+        long periods = Math.max(1, Math.round(seconds * 1e9 / periodNanos));
+        Histogram lateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+        long[] counts = new long[2]; // {late wake-ups, periods skipped}
+        RealtimeThreadFactory factory = new RealtimeThreadFactory("tactus-floor", scheduling, RealtimeScheduler.system());
+        Thread thread = factory.newThread(() -> sleepToPeriods(periods, lateness, counts));
+        thread.start();
+        SchedulingOutcome outcome = factory.awaitOutcome(5_000);
+        thread.join();
+        return new FloorWindow(seconds, periods, counts[0], counts[1], lateness,
+                outcome == null ? scheduling.describe() : outcome.describe(), wait);
+    }
+
+    /**
+     * The probe's loop, after {@value #WARMUP_PERIODS} periods that are not counted: the first calls load
+     * classes, bind libc and compile the loop, which a cold thread pays once and the floor must not report.
+     * Realtime, allocation-free once warm.
+     */
+    private void sleepToPeriods(long periods, Histogram lateness, long[] counts) {
+        Histogram discarded = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+        sleepToPeriods(System.nanoTime() + periodNanos, WARMUP_PERIODS, discarded, new long[2]);
+        sleepToPeriods(System.nanoTime() + periodNanos, periods, lateness, counts);
+    }
+
+    private void sleepToPeriods(long first, long periods, Histogram lateness, long[] counts) {
+        long next = first;
+        for (long i = 0; i < periods; i++) {
+            if (wait == FloorWait.NANOSLEEP) {
+                MonotonicSleep.sleepUntil(next);
+            } else {
+                long left = next - System.nanoTime();
+                if (left > 0) {
+                    LockSupport.parkNanos(left);
+                }
+            }
+            long now = System.nanoTime();
+            long late = Math.max(0, now - next);
+            lateness.recordValue(Math.min(late, HIGHEST_TRACKABLE_NANOS));
+            if (late > LATE_NANOS) {
+                counts[0]++;
+            }
+            next += periodNanos;
+            while (next <= now) { // periods slept through are not run late one after another
+                next += periodNanos;
+                counts[1]++;
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.tactus.bench.floor;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the floor thread saw in one window (or several joined): its wake-ups later than
+ * {@link FloorProbe#LATE_NANOS}, the periods it slept through, and the histogram of its lateness in
+ * nanoseconds, from which the maximum and percentiles are read.
+ */
+public record FloorWindow(double seconds, long periods, long late, long skipped, Histogram lateness,
+                          String scheduling, FloorWait mechanism) {
+
+    /** Two windows as one, as if measured in one go: counts and histograms add. */
+    public FloorWindow plus(FloorWindow other) {
+        Histogram both = lateness.copy();
+        both.add(other.lateness);
+        return new FloorWindow(seconds + other.seconds, periods + other.periods, late + other.late,
+                skipped + other.skipped, both, scheduling, mechanism);
+    }
+
+    public long maxNanos() {
+        return lateness.getMaxValue();
+    }
+
+    public long percentileNanos(double percentile) {
+        return lateness.getValueAtPercentile(percentile);
+    }
+
+    /** Late wake-ups per second of window. */
+    public double latePerSecond() {
+        return seconds > 0 ? late / seconds : 0;
+    }
+}

@@ -1,0 +1,56 @@
+package io.tactus.bench.report;
+
+import io.tactus.bench.floor.FloorWait;
+import io.tactus.bench.floor.FloorWindow;
+
+import java.util.Locale;
+
+/**
+ * The floor block of a report, under the summary block in its {@code Label . . . : value} form: the bare
+ * thread's late wake-ups, maximum and p99.9, and the engine's late wake-ups per second as a ratio of the
+ * floor's, so a reader can tell the host's late wake-ups from the engine's.
+ */
+public final class FloorLines {
+
+    private FloorLines() {
+    }
+
+    /** The floor's own lines. */
+    public static String format(FloorWindow floor) {
+        StringBuilder out = new StringBuilder();
+        text(out, "Floor Seconds", String.format(Locale.ROOT, "%5.0f", floor.seconds()));
+        text(out, "Floor Scheduling", floor.scheduling() + ", " + label(floor.mechanism()));
+        text(out, "Floor Delay Count (>1000us)", String.format(Locale.ROOT, "%5d", floor.late()));
+        text(out, "Floor Delay Maximum", String.format(Locale.ROOT, "%5d   usecs", floor.maxNanos() / 1000));
+        text(out, "Floor Delay p99.9", String.format(Locale.ROOT, "%5d   usecs", floor.percentileNanos(99.9) / 1000));
+        return out.toString();
+    }
+
+    /** The floor's lines and the engine's late wake-ups set against them. */
+    public static String format(FloorWindow floor, long engineLate, double engineSeconds) {
+        StringBuilder out = new StringBuilder(format(floor));
+        double ratio = ratio(floor, engineLate, engineSeconds);
+        text(out, "Delay Count / Floor", Double.isNaN(ratio) ? "    - (the floor was never late)"
+                : String.format(Locale.ROOT, "%7.2f", ratio));
+        return out.toString();
+    }
+
+    /**
+     * The engine's late wake-ups per second over the floor's; NaN when the floor saw none (a ratio to zero
+     * says nothing) or either window is empty.
+     */
+    public static double ratio(FloorWindow floor, long engineLate, double engineSeconds) {
+        if (floor.late() == 0 || engineSeconds <= 0 || floor.seconds() <= 0) {
+            return Double.NaN;
+        }
+        return (engineLate / engineSeconds) / floor.latePerSecond();
+    }
+
+    private static String label(FloorWait wait) {
+        return wait == FloorWait.NANOSLEEP ? "clock_nanosleep to each period" : "parkNanos to each period";
+    }
+
+    private static void text(StringBuilder out, String label, String value) {
+        out.append(SummaryFormatter.leader(label)).append(": ").append(value).append('\n');
+    }
+}
