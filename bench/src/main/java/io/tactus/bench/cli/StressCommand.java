@@ -32,6 +32,7 @@ public final class StressCommand implements Callable<Integer> {
     static final String DEFAULT_LOAD = "none";
     static final int DEFAULT_STAGGER = 0;
     static final String DEFAULT_CLIENT_MODE = "inproc";
+    static final int DEFAULT_FLOOR_SECONDS = 10;
     static final int DEFAULT_HOGS = 0;
     static final int DEFAULT_HOG_LOAD = 150;
     static final int DEFAULT_HOG_AFTER = 10;
@@ -45,6 +46,12 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "" + DEFAULT_SECONDS,
             description = "measured seconds (default ${DEFAULT-VALUE})")
     int seconds;
+
+    @Option(names = "--floor-seconds", defaultValue = "" + DEFAULT_FLOOR_SECONDS,
+            description = "seconds of the floor (a bare realtime thread sleeping to each period at the engine's"
+                    + " scheduling), half before the run and half after it, at most --seconds; 0 for none"
+                    + " (default ${DEFAULT-VALUE})")
+    int floorSeconds;
 
     @Option(names = "--sched", defaultValue = DEFAULT_SCHED,
             description = "engine scheduling: fifo, rr, other or deadline (default ${DEFAULT-VALUE})")
@@ -116,7 +123,11 @@ public final class StressCommand implements Callable<Integer> {
                 run.warmup, scheduling(), run.work, run.chain(), run.spinMicros(mode), LoadKind.parse(load), stagger,
                 degradation(), mode);
         settings.validate();
-        StressResult result = new StressTest(settings, System.err).run();
+        if (floorSeconds < 0) {
+            throw new TactusException("--floor-seconds must be 0 or more, not " + floorSeconds);
+        }
+        StressResult result = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
+                .run();
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
             ReportFiles.write(out, result, ReportFiles.marks(result));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tactus.api.TactusException;
+import io.tactus.bench.floor.FloorWindow;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.bench.stress.WatchdogOutcome;
@@ -117,6 +118,27 @@ public final class ReportFiles {
         return node;
     }
 
+    /** The bare thread's windows beside the run, and the engine's late wake-ups as a ratio of its. */
+    private static ObjectNode floor(StressResult result) {
+        FloorWindow f = result.floor();
+        ObjectNode node = JSON.createObjectNode()
+                .put("seconds", f.seconds())
+                .put("scheduling", f.scheduling())
+                .put("mechanism", f.mechanism().name().toLowerCase(java.util.Locale.ROOT))
+                .put("periods", f.periods())
+                .put("delayCountOver1000us", f.late())
+                .put("periodsSkipped", f.skipped())
+                .put("delayMaxMicros", f.maxNanos() / 1000.0)
+                .put("delayP999Micros", f.percentileNanos(99.9) / 1000.0);
+        double ratio = FloorLines.ratio(f, result.metrics().delayOver1000us(), result.metrics().secondsMeasured());
+        if (Double.isNaN(ratio)) {
+            node.putNull("engineDelayCountRatio");
+        } else {
+            node.put("engineDelayCountRatio", ratio);
+        }
+        return node;
+    }
+
     /** Every figure of the summary block in one flat object: engine, derived, CPU, then the run's own. */
     private static ObjectNode results(StressResult result) {
         ObjectNode node = JSON.valueToTree(result.metrics());
@@ -125,8 +147,11 @@ public final class ReportFiles {
         node.set("secondsWithoutSteal", JSON.valueToTree(result.quietSeconds()));
         node.setAll((ObjectNode) JSON.valueToTree(result.cpu()));
         ObjectNode own = JSON.valueToTree(result);
-        own.remove(List.of("settings", "metrics", "cpu", "watchdog"));
+        own.remove(List.of("settings", "metrics", "cpu", "watchdog", "floor"));
         node.setAll(own);
+        if (result.floor() != null) {
+            node.set("floor", floor(result));
+        }
         return node;
     }
 

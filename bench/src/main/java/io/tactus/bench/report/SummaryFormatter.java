@@ -1,6 +1,7 @@
 package io.tactus.bench.report;
 
 import io.tactus.bench.os.CpuUsage;
+import io.tactus.bench.stress.Footprint;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.bench.stress.WatchdogOutcome;
@@ -102,9 +103,31 @@ public final class SummaryFormatter {
             text(out, "Resident Memory", (result.rssAt30sKb() >= 0 ? mib(result.rssAt30sKb()) + " at 30 s, " : "")
                     + mib(result.rssAtEndKb()) + " at end");
         }
+        if (s.clientMode().isProcess()) {
+            text(out, "Client Wake-ups (>1000us)", String.format(Locale.ROOT, "%5d (triggered to running; maximum %d"
+                    + " usecs, p99.9 %d usecs)", m.clientWaitsOver1000us(), Math.round(m.clientWaitMaxMicros()),
+                    Math.round(m.clientWaitP999Micros())));
+        }
+        footprint(out, result.footprint());
         line(out, RULE);
+        if (result.floor() != null) {
+            out.append(FloorLines.format(result.floor(), m.delayOver1000us(), m.secondsMeasured()));
+            line(out, RULE);
+        }
         events(out, result.watchdog());
         return out.toString();
+    }
+
+    /** Proportional set sizes: they add up over processes, unlike the resident sizes. */
+    private static void footprint(StringBuilder out, Footprint f) {
+        if (!f.known()) {
+            return;
+        }
+        text(out, "Server PSS", mib(f.serverPssKb()));
+        if (f.clients() > 0) {
+            text(out, "Client Processes PSS", String.format(Locale.ROOT, "%s in all, %s each on average (%d processes)",
+                    mib(f.clientsPssKb()), mib(f.clientsPssKb() / f.clients()), f.clients()));
+        }
     }
 
     /** The policy and the knobs that matter for it. */

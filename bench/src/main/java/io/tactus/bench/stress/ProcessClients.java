@@ -1,6 +1,7 @@
 package io.tactus.bench.stress;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.os.ProportionalSetSize;
 import io.tactus.rt.JvmSafepoints;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
@@ -104,5 +105,19 @@ final class ProcessClients implements AutoCloseable {
     private static String javaBinary() {
         return ProcessHandle.current().info().command()
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+    }
+
+    /** The server's (this JVM's) and the client processes' proportional set sizes now. */
+    Footprint footprint() {
+        long sum = 0;
+        int measured = 0;
+        for (Process process : processes) {
+            long kb = process.isAlive() ? ProportionalSetSize.kilobytes(process.pid()) : -1;
+            if (kb >= 0) {
+                sum += kb;
+                measured++;
+            }
+        }
+        return new Footprint(ProportionalSetSize.selfKilobytes(), sum, measured);
     }
 }

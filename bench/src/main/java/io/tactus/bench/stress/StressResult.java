@@ -1,5 +1,6 @@
 package io.tactus.bench.stress;
 
+import io.tactus.bench.floor.FloorWindow;
 import io.tactus.bench.os.CpuUsage;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.SecondStats;
@@ -20,10 +21,27 @@ import java.util.List;
  * @param rssAt30sKb       resident memory after 30 measured seconds, KiB; -1 for shorter runs
  * @param rssAtEndKb       resident memory at the end of the run, KiB
  * @param watchdog         what the watchdog saw and did
+ * @param footprint        the server's and the client processes' proportional set sizes
+ * @param floor            the bare realtime thread's windows before and after the run; null when not measured
  */
 public record StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
                            int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
-                           long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog) {
+                           long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog, Footprint footprint,
+                           FloorWindow floor) {
+
+    /** As the full constructor, with no footprint and no floor measured. */
+    public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
+                        int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
+                        long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog) {
+        this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load, stealPerSecond, rssAt30sKb,
+                rssAtEndKb, watchdog, Footprint.UNKNOWN, null);
+    }
+
+    /** This result with the floor the run measured beside it. */
+    public StressResult withFloor(FloorWindow measured) {
+        return new StressResult(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load,
+                stealPerSecond, rssAt30sKb, rssAtEndKb, watchdog, footprint, measured);
+    }
 
     /** A result without the per-second extras, for tests and tools that build one by hand. */
     public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,

@@ -7,7 +7,9 @@ import io.tactus.api.TactusClient;
 import io.tactus.bench.load.BackgroundLoad;
 import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.os.ProcStat;
+import io.tactus.bench.os.ProportionalSetSize;
 import io.tactus.bench.os.ResidentMemory;
+import io.tactus.bench.floor.FloorWindow;
 import io.tactus.clients.HogClient;
 import io.tactus.clients.Jt3Client;
 import io.tactus.server.ServerSettings;
@@ -45,10 +47,12 @@ public final class StressTest {
     private final List<TactusClient> hogClients = new ArrayList<>();
     private final List<HogClient> hogs = new ArrayList<>();
     private final AtomicInteger evicted = new AtomicInteger();
+    private FloorWindows floor;
 
     public StressTest(StressSettings settings, PrintStream progress) {
         this.settings = settings;
         this.progress = progress;
+        this.floor = new FloorWindows(settings, progress, 0);
     }
 
     public StressResult run() throws InterruptedException {
@@ -64,8 +68,26 @@ public final class StressTest {
                 .withScheduling(settings.scheduling())
                 .withWatchdog(settings.degradation().watchdog());
         try (RtLimit limit = limitRtBudget();
-             BackgroundLoad load = BackgroundLoad.start(settings.load());
-             TactusServer tactus = TactusServer.start(server)) {
+             BackgroundLoad load = BackgroundLoad.start(settings.load())) {
+            FloorWindow before = floor.measure("before");
+            StressResult result = runServer(server, limit, load);
+            FloorWindow after = floor.measure("after");
+            return before == null ? result : result.withFloor(before.plus(after));
+        }
+    }
+
+    /**
+     * This run with the floor measured beside it ({@link FloorWindows}): half of {@code seconds} before the
+     * server starts and half after it stops, under the same background load; 0 measures none.
+     */
+    public StressTest withFloorSeconds(double seconds) {
+        this.floor = new FloorWindows(settings, progress, seconds);
+        return this;
+    }
+
+    private StressResult runServer(ServerSettings server, RtLimit limit, BackgroundLoad load)
+            throws InterruptedException {
+        try (TactusServer tactus = TactusServer.start(server)) {
             String rtLimit = limit == null ? "unchanged" : String.format(java.util.Locale.ROOT,
                     "%.0f %% (sched_rt_runtime_us %d of %d, for the whole run, restored after it)", limit.percent(),
                     limit.runtimeUs(), limit.periodUs());
@@ -94,6 +116,8 @@ public final class StressTest {
                 ProcStat before = ProcStat.read();
                 Sampling sampling = measure(tactus, before);
                 ProcStat after = ProcStat.read();
+                Footprint footprint = processes == null ? new Footprint(ProportionalSetSize.selfKilobytes(), 0, 0)
+                        : processes.footprint();
                 MetricsSnapshot metrics = tactus.stopMetrics(5, TimeUnit.SECONDS);
                 boolean inProcess = settings.clientMode() == ClientMode.INPROC;
                 WatchdogOutcome watchdog = new WatchdogOutcome(settings.degradation().watchdog().policy().label(),
@@ -105,7 +129,8 @@ public final class StressTest {
                         .filter(e -> e.action() == io.tactus.server.watchdog.WatchdogEvent.Action.EVICT).count();
                 return new StressResult(settings, metrics, CpuUsage.between(before, after),
                         tactus.scheduling().describe(), evictions, tactus.telemetryDropped(), load.describe(),
-                        List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes(), watchdog);
+                        List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes(), watchdog, footprint,
+                        null);
             } finally {
                 if (processes != null) {
                     processes.close();

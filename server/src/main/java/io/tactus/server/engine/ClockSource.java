@@ -1,5 +1,7 @@
 package io.tactus.server.engine;
 
+import io.tactus.rt.MonotonicSleep;
+
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -14,6 +16,17 @@ public interface ClockSource {
     /** Sleeps about {@code nanos}; may return early or late. */
     void park(long nanos);
 
+    /**
+     * Sleeps until {@link #nanoTime()} reaches {@code instant}, or returns at once when it has; may return
+     * early or late. The default parks for the time left; the system clock sleeps to the instant itself.
+     */
+    default void sleepUntil(long instant) {
+        long left = instant - nanoTime();
+        if (left > 0) {
+            park(left);
+        }
+    }
+
     ClockSource SYSTEM = new ClockSource() {
         @Override
         public long nanoTime() {
@@ -23,6 +36,12 @@ public interface ClockSource {
         @Override
         public void park(long nanos) {
             LockSupport.parkNanos(nanos);
+        }
+
+        /** clock_nanosleep to the absolute instant, as cyclictest sleeps (parkNanos where libc is not bound). */
+        @Override
+        public void sleepUntil(long instant) {
+            MonotonicSleep.sleepUntil(instant);
         }
     };
 }

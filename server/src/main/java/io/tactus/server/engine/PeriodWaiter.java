@@ -1,8 +1,8 @@
 package io.tactus.server.engine;
 
 /**
- * Waits for an absolute deadline: parks until {@code spinNanos} before it, then spins with
- * {@link Thread#onSpinWait()}. More spin means less wake-up latency from an idle virtual CPU and more
+ * Waits for an absolute deadline: sleeps to {@code spinNanos} before it (the clock's absolute sleep), then
+ * spins with {@link Thread#onSpinWait()}. More spin means less wake-up latency from an idle virtual CPU and more
  * realtime CPU burnt (it counts against the kernel's RT budget); {@link #FULL_SPIN} never parks and
  * gives one core to the engine. Realtime, allocation-free.
  */
@@ -29,7 +29,7 @@ public final class PeriodWaiter {
         long now = clock.nanoTime();
         if (spinNanos != FULL_SPIN) {
             while (deadline - now > spinNanos) {
-                clock.park(deadline - now - spinNanos);
+                clock.sleepUntil(deadline - spinNanos);
                 now = clock.nanoTime();
             }
         }

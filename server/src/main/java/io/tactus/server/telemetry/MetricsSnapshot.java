@@ -11,7 +11,7 @@ import java.util.List;
  * <p>Every figure of a run so far, computed by {@link RunMetrics} from the cycles that happened. Times in
  * microseconds, loads in percent. {@code windowStartNanos} is the ideal start of the first cycle measured
  * ({@link System#nanoTime()}; 0 before any): event times are reported relative to it. Make one with
- * {@link #builder()}, whose named setters keep the 23 figures apart.
+ * {@link #builder()}, whose named setters keep the 26 figures apart.
  */
 public record MetricsSnapshot(
         long cycles,
@@ -36,7 +36,10 @@ public record MetricsSnapshot(
         int clientsMax,
         double secondsMeasured,
         List<SecondStats> perSecond,
-        long windowStartNanos) {
+        long windowStartNanos,
+        long clientWaitsOver1000us,
+        double clientWaitMaxMicros,
+        double clientWaitP999Micros) {
 
     /** Every figure zero (no cycles, an empty per-second series): set the ones a run or a fixture has. */
     public static Builder builder() {
@@ -51,6 +54,9 @@ public record MetricsSnapshot(
         private long timeouts;
         private long delayOverSpare;
         private long delayOver1000us;
+        private long clientWaitsOver1000us;
+        private double clientWaitMaxMicros;
+        private double clientWaitP999Micros;
         private double delayMaxMicros;
         private double delayP999Micros;
         private double delayP99Micros;
@@ -187,12 +193,28 @@ public record MetricsSnapshot(
             return this;
         }
 
+        /** Client calls whose wait from TRIGGERED to RUNNING exceeded 1 ms ({@link CycleRecord#clientWaits}). */
+        public Builder clientWaitsOver1000us(long v) {
+            clientWaitsOver1000us = v;
+            return this;
+        }
+
+        public Builder clientWaitMaxMicros(double v) {
+            clientWaitMaxMicros = v;
+            return this;
+        }
+
+        public Builder clientWaitP999Micros(double v) {
+            clientWaitP999Micros = v;
+            return this;
+        }
+
         public MetricsSnapshot build() {
             return new MetricsSnapshot(cycles, xruns, skippedPeriods, timeouts, delayOverSpare, delayOver1000us,
                     delayMaxMicros, delayP999Micros, delayP99Micros, delayMeanMicros, cycleMaxMicros,
                     cycleP999Micros, cycleMeanMicros, clientWorkMeanMicros, clientWorkInCycleMeanMicros, dspLoadMean,
                     dspLoadMax, rtAllocatedBytes, clientsAtEnd, clientsMax, secondsMeasured, perSecond,
-                    windowStartNanos);
+                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros);
         }
     }
 }

@@ -22,6 +22,9 @@ public final class RunMetrics {
     private long toCycle = Long.MAX_VALUE;
     private long lastCycleSeen = -1;
     private final Histogram delays = new Histogram(3);
+    /** Each client call's wait from TRIGGERED to RUNNING: for process clients, their wake-up lateness. */
+    private final Histogram clientWaits = new Histogram(3);
+    private long clientWaitsOver1ms;
     private final Histogram cycleTimes = new Histogram(3);
     private final long[] recentCycles = new long[SPARE_WINDOW];
     private int recentCount;
@@ -56,6 +59,8 @@ public final class RunMetrics {
         fromCycle = cycle;
         toCycle = Long.MAX_VALUE;
         delays.reset();
+        clientWaits.reset();
+        clientWaitsOver1ms = 0;
         cycleTimes.reset();
         recentCount = 0;
         recentNext = 0;
@@ -113,6 +118,12 @@ public final class RunMetrics {
         remember(cycle);
         for (int i = 0; i < r.clientCount; i++) {
             clientNanosSum += r.clientNanos[i];
+            if (r.clientStarts[i] != 0) {
+                clientWaits.recordValue(r.clientWaits[i]);
+                if (r.clientWaits[i] > ONE_MS) {
+                    clientWaitsOver1ms++;
+                }
+            }
         }
         clientInCycleNanosSum += r.clientWorkInCycle();
 
@@ -166,6 +177,9 @@ public final class RunMetrics {
         return MetricsSnapshot.builder().cycles(cycles).xruns(xruns).skippedPeriods(skipped).timeouts(timeouts)
                 .delayOverSpare(delayOverSpare).delayOver1000us(delayOver1ms)
                 .delayMaxMicros(micros(delays.getMaxValue()))
+                .clientWaitsOver1000us(clientWaitsOver1ms)
+                .clientWaitMaxMicros(micros(clientWaits.getMaxValue()))
+                .clientWaitP999Micros(micros(clientWaits.getValueAtPercentile(99.9)))
                 .delayP999Micros(micros(delays.getValueAtPercentile(99.9)))
                 .delayP99Micros(micros(delays.getValueAtPercentile(99.0)))
                 .delayMeanMicros(delays.getTotalCount() == 0 ? 0 : delays.getMean() / 1000.0)
