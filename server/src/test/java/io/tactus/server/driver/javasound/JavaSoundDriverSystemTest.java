@@ -128,8 +128,9 @@ class JavaSoundDriverSystemTest {
                     driver.playbackUnderruns(), driver.xruns(), m.xruns());
             assertEquals(1, driver.playbackUnderruns(), "one episode");
             assertTrue(m.xruns() >= 1, "the underrun reached XRUN Count");
-            assertTrue(server.watchdog().events().stream().anyMatch(e -> e.client().equals("(device)")),
-                    "the watchdog blames the device, not a client");
+            assertTrue(within(2_000, () -> server.watchdog().events().stream()
+                            .anyMatch(e -> e.client().equals("(device)"))),
+                    "the watchdog blames the device, not a client: " + server.watchdog().events());
         }
     }
 
