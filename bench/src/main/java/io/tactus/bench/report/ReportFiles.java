@@ -151,6 +151,8 @@ public final class ReportFiles {
         node.setAll(own);
         if (result.floor() != null) {
             node.set("floor", floor(result));
+        } else {
+            node.putNull("floor"); // not measured
         }
         return node;
     }

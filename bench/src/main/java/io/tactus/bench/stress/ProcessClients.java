@@ -14,12 +14,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The stress test's clients in JVMs of their own: each is {@code tactus client KIND} started with this
- * JVM's classpath, a small fixed heap and ZGC, joined over the server's control socket. Everything
- * started here is stopped by {@link #close()} (politely, then by force), also when the run fails.
+ * JVM's classpath and a small heap, joined over the server's control socket. Everything started here is
+ * stopped by {@link #close()} (politely, then by force), also when the run fails.
+ *
+ * <p>The serial collector, not ZGC: a client allocates nothing once it plays, so it never collects after its
+ * start (its few young collections come while it joins), and the serial collector's footprint is a fraction
+ * of ZGC's, which maps its heap three times and cannot use the compressed-oops class-data archive. Two malloc
+ * arenas instead of one per thread keep the native heap small (docs/measurements/ has the figures).
  */
 final class ProcessClients implements AutoCloseable {
 
-    private static final String HEAP = "48m";
+    private static final String HEAP = "24m";
+    private static final String MALLOC_ARENAS = "2";
 
     private final String serverName;
     private final Path runtimeDirectory;
@@ -29,6 +35,9 @@ final class ProcessClients implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
+    /** Environment variable with more JVM options for the client processes, after (so over) the defaults. */
+    static final String EXTRA_OPTIONS = "TACTUS_CLIENT_JAVA_OPTS";
+
     ProcessClients(String serverName, Path runtimeDirectory) {
         this.serverName = serverName;
         this.runtimeDirectory = runtimeDirectory;
@@ -36,16 +45,22 @@ final class ProcessClients implements AutoCloseable {
 
     /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
     void start(String kind, String name, String... args) {
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseZGC", "-Xms" + HEAP, "-Xmx" + HEAP,
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xms" + HEAP, "-Xmx" + HEAP,
                 "-XX:TieredStopAtLevel=4"));
         command.addAll(JvmSafepoints.OPTIONS);
+        String extra = System.getenv(EXTRA_OPTIONS);
+        if (extra != null && !extra.isBlank()) {
+            command.addAll(List.of(extra.trim().split("\\s+")));
+        }
         command.addAll(List.of("-Dtactus.runtime.dir=" + runtimeDirectory,
                 "-cp", System.getProperty("java.class.path"), TACTUS_MAIN, "client", kind,
                 "--server", serverName, "--name", name));
         command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+            builder.environment().putIfAbsent("MALLOC_ARENA_MAX", MALLOC_ARENAS);
+            Process process = builder.start();
             processes.add(process);
             names.add(name);
         } catch (java.io.IOException e) {

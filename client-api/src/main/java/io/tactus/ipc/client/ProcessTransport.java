@@ -69,16 +69,18 @@ public final class ProcessTransport implements ClientTransport {
         // Hello within 2 s, and loading JNA in a cold JVM on a busy machine can take about that long.
         Futex.linux();
         RealtimeNative.linux();
-        ServerConnection connection;
+        return RemoteTactusClient.join(() -> open(serverName), clientName, options, scheduler, requestTimeoutNanos);
+    }
+
+    private ServerConnection open(String serverName) {
         try {
-            connection = ServerConnection.connect(socketOf.apply(serverName), serverName);
+            return ServerConnection.connect(socketOf.apply(serverName), serverName);
         } catch (IOException | RuntimeException e) {
             if (e instanceof TactusException refused) {
                 throw refused; // e.g. a runtime directory that is not safe to use
             }
             throw noServer(serverName);
         }
-        return RemoteTactusClient.join(connection, clientName, options, scheduler, requestTimeoutNanos);
     }
 
     /** The contract's sentence for a server that is not there. */

@@ -47,7 +47,8 @@ public final class RemoteTactusClient implements TactusClient {
 
     private final String name;
     private final String serverName;
-    private final ServerConnection connection;
+    /** Set once in {@link #join}, before any thread that reads it is started. */
+    private ServerConnection connection;
     private final ProcessThread process;
     private final CallbackNotifier notifier;
     private final long timeoutNanos;
@@ -66,11 +67,9 @@ public final class RemoteTactusClient implements TactusClient {
     private volatile XrunCallback xrunCallback;
     private volatile GraphOrderCallback graphOrderCallback;
 
-    private RemoteTactusClient(String name, String serverName, ServerConnection connection, RealtimeScheduler scheduler,
-                         long timeoutNanos) {
+    private RemoteTactusClient(String name, String serverName, RealtimeScheduler scheduler, long timeoutNanos) {
         this.name = name;
         this.serverName = serverName;
-        this.connection = connection;
         this.timeoutNanos = timeoutNanos;
         this.notifier = new CallbackNotifier("tactus-notify-" + name);
         this.process = new ProcessThread(name, Futex.linux(), RealtimeNative.linux(), scheduler, this::processFailed);
@@ -80,14 +79,17 @@ public final class RemoteTactusClient implements TactusClient {
      * Hello/Welcome on a fresh connection: starts the process thread (its tid goes into Hello), the reader,
      * then maps the segment the server names. On any failure everything started is stopped again.
      */
-    static RemoteTactusClient join(ServerConnection connection, String clientName, ClientOptions options,
+    static RemoteTactusClient join(Opener opener, String clientName, ClientOptions options,
                              RealtimeScheduler scheduler, long timeoutNanos) {
         Objects.requireNonNull(clientName, "clientName");
-        RemoteTactusClient client =
-                new RemoteTactusClient(clientName, options.serverName(), connection, scheduler, timeoutNanos);
+        RemoteTactusClient client = new RemoteTactusClient(clientName, options.serverName(), scheduler, timeoutNanos);
         try {
+            // The process thread before the connection: the server closes a connection that has not said Hello
+            // within 2 s, and a new realtime thread on a busy machine can take a good part of that.
             client.process.start();
             int tid = client.process.awaitTid(5_000);
+            ServerConnection connection = opener.open();
+            client.connection = connection;
             connection.start("tactus-control-" + clientName, client.new Adapter());
             Reply reply = connection.request(new Request.Hello(clientName, ProcessHandle.current().pid(), tid,
                     options.priority().label()), timeoutNanos);
@@ -104,6 +106,12 @@ public final class RemoteTactusClient implements TactusClient {
             client.abandon();
             throw e;
         }
+    }
+
+    /** Opens the connection to the server; its failure is the transport's sentence (e.g. no server). */
+    @FunctionalInterface
+    interface Opener {
+        ServerConnection open();
     }
 
     private void attach(Reply.Welcome welcome) {
@@ -132,7 +140,9 @@ public final class RemoteTactusClient implements TactusClient {
     private void abandon() {
         closing = true;
         closed.set(true);
-        connection.close();
+        if (connection != null) {
+            connection.close();
+        }
         process.stop();
         try {
             process.join(STOP_TIMEOUT_MILLIS);

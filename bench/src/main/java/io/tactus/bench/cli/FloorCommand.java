@@ -1,4 +1,8 @@
-package io.tactus.bench.floor;
+package io.tactus.bench.cli;
+
+import io.tactus.bench.floor.FloorProbe;
+import io.tactus.bench.floor.FloorWait;
+import io.tactus.bench.floor.FloorWindow;
 
 import io.tactus.bench.report.FloorLines;
 import io.tactus.rt.SchedulingPolicy;

@@ -1,0 +1,51 @@
+package io.tactus.bench.floor;
+
+import io.tactus.rt.SchedulingSettings;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FloorProbeTest {
+
+    private static final long PERIOD = 1_333_333;
+
+    @Test
+    void shouldSleepToEveryPeriodOfTheWindowAndRecordEachWakeUp() throws InterruptedException {
+        FloorWindow w = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP).measure(0.3);
+        assertEquals(225, w.periods(), "0.3 s of 1333 us periods");
+        assertEquals(w.periods(), w.lateness().getTotalCount(), "one lateness sample per period slept to");
+        assertTrue(w.late() <= w.periods(), "late " + w.late() + " of " + w.periods());
+        assertTrue(w.maxNanos() >= w.percentileNanos(99.9), "the maximum bounds the percentile");
+    }
+
+    @Test
+    void shouldMeasureWithTheJvmsParkToo() throws InterruptedException {
+        FloorWindow w = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.PARK).measure(0.1);
+        assertEquals(75, w.lateness().getTotalCount());
+        assertEquals(FloorWait.PARK, w.mechanism());
+    }
+
+    @Test
+    void shouldAddTwoWindowsAsIfMeasuredInOne() throws InterruptedException {
+        FloorProbe probe = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP);
+        FloorWindow a = probe.measure(0.1);
+        FloorWindow b = probe.measure(0.2);
+        FloorWindow both = a.plus(b);
+        assertEquals(a.periods() + b.periods(), both.periods());
+        assertEquals(a.late() + b.late(), both.late());
+        assertEquals(a.lateness().getTotalCount() + b.lateness().getTotalCount(), both.lateness().getTotalCount());
+        assertEquals(Math.max(a.maxNanos(), b.maxNanos()), both.maxNanos());
+        assertEquals(0.3, both.seconds(), 1e-9);
+    }
+
+    @Test
+    void shouldRefuseAWindowOfNoLengthAndAPeriodOfNone() {
+        FloorProbe probe = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP);
+        assertEquals("a floor window needs a positive length, not 0.0 s",
+                assertThrows(IllegalArgumentException.class, () -> probe.measure(0)).getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> new FloorProbe(SchedulingSettings.other(0), 0, FloorWait.NANOSLEEP));
+    }
+}
