@@ -86,8 +86,8 @@ public final class ControlServer implements AutoCloseable {
     /**
      * The part of the period kept, after the last moment a client may answer, for the rest of the graph,
      * the driver, and a futex time-out that wakes late (on a VM by a few hundred microseconds). Half a
-     * period from the trigger, as before, gave up on clients that the host had paused for 700 µs while the
-     * cycle still had time; a quarter keeps the margin and lets such a client finish.
+     * period from the trigger gave up on clients the host had paused while the cycle still had time; a
+     * quarter keeps the margin and lets such a client finish (docs/measurements/from-code-server.md).
      */
     static final double RESERVE_PERIODS = 0.25;
 
