@@ -21,7 +21,7 @@ public final class JitQuiet {
         long last = compiler.getTotalCompilationTime();
         long quietSince = System.nanoTime();
         while (System.nanoTime() < end && System.nanoTime() - quietSince < 500_000_000L) {
-            ServerTestSupport.sleep(50);
+            io.tactus.testing.Poll.sleep(50);
             long now = compiler.getTotalCompilationTime();
             if (now != last) {
                 last = now;

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -104,7 +104,7 @@ class ConnectionLimitsSystemTest {
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 peak.accumulateAndGet(threadCount(), Math::max);
-                io.tactus.server.ServerTestSupport.sleep(20);
+                io.tactus.testing.Poll.sleep(20);
             }
         }, "thread-sampler");
         sampler.start();
@@ -176,7 +176,7 @@ class ConnectionLimitsSystemTest {
                     closed++;
                 }
             }
-            io.tactus.server.ServerTestSupport.sleep(5);
+            io.tactus.testing.Poll.sleep(5);
         }
         return endedAt;
     }

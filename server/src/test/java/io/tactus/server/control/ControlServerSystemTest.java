@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Random;
 
 import static io.tactus.server.control.ControlTestSupport.mode;
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -99,7 +99,7 @@ class ControlServerSystemTest {
 
                 client.ok(new Request.Deactivate());
                 long after = process.cyclesDone.get();
-                io.tactus.server.ServerTestSupport.sleep(50);
+                io.tactus.testing.Poll.sleep(50);
                 assertEquals(after, process.cyclesDone.get(), "a deactivated client is not triggered");
             }
             client.ok(new Request.Goodbye());

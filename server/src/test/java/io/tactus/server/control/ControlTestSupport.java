@@ -11,7 +11,6 @@ import io.tactus.server.watchdog.WatchdogSettings;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.ipc.RuntimeDirectory;
-import io.tactus.server.ServerTestSupport;
 import io.tactus.server.telemetry.MetricsSnapshot;
 
 import java.io.IOException;
@@ -21,7 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,7 +95,7 @@ final class ControlTestSupport {
                 client.ok(new Request.Activate());
                 RemoteClient remote = control.client("sleepy").orElseThrow();
                 server.restartMetrics();
-                ServerTestSupport.sleep(300);
+                io.tactus.testing.Poll.sleep(300);
                 window = server.stopMetrics(2, TimeUnit.SECONDS);
                 assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
                 assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "

@@ -45,7 +45,7 @@ final class FakeClient implements AutoCloseable {
         long end = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (bytes.hasRemaining() && System.currentTimeMillis() < end) {
             if (channel.write(bytes) == 0) {
-                io.tactus.server.ServerTestSupport.sleep(1);
+                io.tactus.testing.Poll.sleep(1);
             }
         }
     }
@@ -84,7 +84,7 @@ final class FakeClient implements AutoCloseable {
                 if (System.currentTimeMillis() > end) {
                     throw new AssertionError("no frame from the server within " + timeoutMillis + " ms");
                 }
-                io.tactus.server.ServerTestSupport.sleep(1);
+                io.tactus.testing.Poll.sleep(1);
             }
         }
     }
