@@ -254,7 +254,10 @@ public final class ControlServer implements AutoCloseable {
         HELD_HERE.remove(lock);
     }
 
-    /** Segments {@code tactus-<name>-<digits>} of this user: left by a crashed server of this name, since we hold its lock. */
+    /**
+     * Segments {@code tactus-<name>-<digits>} of this user: left by a crashed server of this name, since we hold its
+     * lock.
+     */
     static int deleteStaleSegments(Path shm, String name) {
         String prefix = segmentPrefix(name);
         int uid = RuntimeDirectory.currentUid();
@@ -349,7 +352,9 @@ public final class ControlServer implements AutoCloseable {
         return "connection refused: user " + peer.getName() + " is not the server's user " + serverUser.getName();
     }
 
-    /** SCHED_FIFO priority for clients' process threads: the engine's minus 5 (at least 1), or 0 when it is not FIFO/RR. */
+    /**
+     * SCHED_FIFO priority for clients' process threads: the engine's minus 5 (at least 1), or 0 when it is not FIFO/RR.
+     */
     int processPriority() {
         SchedulingOutcome engine = server.scheduling();
         SchedulingPolicy policy = engine == null ? null : engine.actualPolicy();

@@ -56,10 +56,15 @@ public final class RemoteProcess implements TimedProcess {
     private final int waitingOffset;
     private final int finishedOffset;
     private final long timeoutNanos;
-    /** Also, asynchronous: the least time a client gets after its trigger (see {@link #asynchronous(SharedSegment, Futex, long)}). */
+    /**
+     * Also, asynchronous: the least time a client gets after its trigger (see
+     * {@link #asynchronous(SharedSegment, Futex, long)}).
+     */
     private final long reserveNanos;
     private final LongSupplier cycleDeadline;
-    /** Collect the previous period's answer and trigger the next, no wait at the trigger (see {@link #asynchronous}). */
+    /**
+     * Collect the previous period's answer and trigger the next, no wait at the trigger (see {@link #asynchronous}).
+     */
     private final boolean async;
     /** One view per slot, made once: {@link SharedSegment#port} allocates. */
     private final FloatBuffer[] slots;
@@ -193,7 +198,9 @@ public final class RemoteProcess implements TimedProcess {
         bindings = new Bindings(in, inSlots, out, outSlots);
     }
 
-    /** Realtime, allocation-free: the first half of the handshake, ahead of {@link #process} (see TimedProcess#trigger). */
+    /**
+     * Realtime, allocation-free: the first half of the handshake, ahead of {@link #process} (see TimedProcess#trigger).
+     */
     @Override
     public void trigger(int nframes) {
         primeWait();
@@ -327,7 +334,10 @@ public final class RemoteProcess implements TimedProcess {
         cycles = cycles + 1;
     }
 
-    /** Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the client's deadline. */
+    /**
+     * Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the client's
+     * deadline.
+     */
     private boolean awaitDone(int seq, long triggered) {
         // Never less than the reserve after the trigger: a cycle that began late (the host stalled the engine)
         // is an xrun already, and giving up at once would add timeouts of clients that had no chance.
