@@ -27,15 +27,10 @@ class AsyncClientsSystemTest {
         assertEquals(ControlServer.Timing.ASYNC, served.control().timing());
         try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("relay");
-            client.ok(new Request.RegisterPort("in", true));   // slot 0
-            client.ok(new Request.RegisterPort("out", false)); // slot 1
-            client.ok(new Request.Connect("system:capture_1", "relay:in"));
-            client.ok(new Request.Connect("relay:out", "system:playback_1"));
+            ControlTestSupport.registerRelay(client);
             try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
                 client.ok(new Request.Activate());
-                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
-                assertTrue(within(1_000, () -> served.driver().lastPlayback(0) == 0.5f),
-                        "capture 0.25 doubled by the client reaches playback: " + served.driver().lastPlayback(0));
+                ControlTestSupport.awaitRelayed(process, served.driver());
                 Reply.StatusReport status = (Reply.StatusReport) client.request(new Request.Status());
                 assertEquals("async", status.clientTiming(), "./tactus status tells the timing");
                 client.ok(new Request.Deactivate());

@@ -57,15 +57,10 @@ class ControlServerSystemTest {
             assertEquals(FakeClient.TID, served.control().client("relay").orElseThrow().processThreadTid(),
                     "the tid is kept");
 
-            client.ok(new Request.RegisterPort("in", true));   // slot 0
-            client.ok(new Request.RegisterPort("out", false)); // slot 1
-            client.ok(new Request.Connect("system:capture_1", "relay:in"));
-            client.ok(new Request.Connect("relay:out", "system:playback_1"));
+            ControlTestSupport.registerRelay(client);
             try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
                 client.ok(new Request.Activate());
-                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
-                assertTrue(within(1_000, () -> served.driver().lastPlayback(0) == 0.5f),
-                        "capture 0.25 doubled by the client reaches playback: " + served.driver().lastPlayback(0));
+                ControlTestSupport.awaitRelayed(process, served.driver());
 
                 Reply.PortList list = assertInstanceOf(Reply.PortList.class, client.request(new Request.ListPorts(true)));
                 assertTrue(list.ports().contains(new Reply.PortInfo("relay:in", true, List.of("system:capture_1"))), list.toString());
