@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.tactus.testing.Poll.sleep;
 import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -87,7 +88,7 @@ class ConnectionLimitsSystemTest {
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 peak.accumulateAndGet(threadCount(), Math::max);
-                io.tactus.testing.Poll.sleep(20);
+                sleep(20);
             }
         }, "thread-sampler");
         sampler.start();
@@ -160,7 +161,7 @@ class ConnectionLimitsSystemTest {
                     closed++;
                 }
             }
-            io.tactus.testing.Poll.sleep(5);
+            sleep(5);
         }
         return endedAt;
     }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Random;
 
 import static io.tactus.server.control.ControlTestSupport.mode;
+import static io.tactus.testing.Poll.sleep;
 import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -73,7 +74,7 @@ class ControlServerSystemTest {
 
                 client.ok(new Request.Deactivate());
                 long after = process.cyclesDone.get();
-                io.tactus.testing.Poll.sleep(50);
+                sleep(50);
                 assertEquals(after, process.cyclesDone.get(), "a deactivated client is not triggered");
             }
             client.ok(new Request.Goodbye());

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.tactus.testing.Poll.sleep;
 import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -123,7 +124,7 @@ final class ControlTestSupport {
                 client.ok(new Request.Activate());
                 RemoteClient remote = control.client("sleepy").orElseThrow();
                 server.restartMetrics();
-                io.tactus.testing.Poll.sleep(300);
+                sleep(300);
                 window = server.stopMetrics(2, TimeUnit.SECONDS);
                 assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
                 assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "
