@@ -15,12 +15,11 @@ import java.util.concurrent.locks.LockSupport;
  * Runs every word accessor of {@link SharedSegment} on a scratch segment until the JIT has compiled them,
  * once per JVM, so that a realtime thread meets only code that has run before. The first runs of this code
  * allocate, on whichever thread makes them: linking each VarHandle call site, then the first run of the
- * JIT's code for it. In a fresh JVM an interpreted caller of every accessor allocates 9128 bytes in its first
- * 2000 rounds and 2080 more once the compiled accessors arrive, and nothing after this warm-up
- * (AccessorWarmupFreshJvmTest). The engine calls some accessors only on rare paths, after a late cycle or a
- * deoptimisation, so that thread was once the engine in the middle of a run (2168 bytes in 2 of 38 stress
- * runs, traced by JFR to {@code getIntAcquire} called from the interpreted {@code RemoteProcess.exchange}).
- * Linking and compiling are per code, not per thread, which is why a normal thread can take them.
+ * JIT's code for it; after this warm-up an interpreted caller allocates nothing (AccessorWarmupFreshJvmTest).
+ * The engine calls some accessors only on rare paths, after a late cycle or a deoptimisation, so without it
+ * that thread could be the engine in the middle of a run (docs/realtime.md; the figures are in
+ * docs/measurements/from-code-apibench.md). Linking and compiling are per code, not per thread, which is why
+ * a normal thread can take them.
  * Trade-off: about half a second, mostly waiting for the JIT, when a server starts or a client joins, once
  * per JVM.
  */

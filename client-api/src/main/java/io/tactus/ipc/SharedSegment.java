@@ -1,15 +1,7 @@
 package io.tactus.ipc;
 
-import static io.tactus.ipc.SegmentLayout.CLIENTS_OFFSET;
 import static io.tactus.ipc.SegmentLayout.CREATOR_PID_OFFSET;
 import static io.tactus.ipc.SegmentLayout.HEADER_BYTES;
-import static io.tactus.ipc.SegmentLayout.MAGIC;
-import static io.tactus.ipc.SegmentLayout.MAGIC_OFFSET;
-import static io.tactus.ipc.SegmentLayout.NFRAMES_OFFSET;
-import static io.tactus.ipc.SegmentLayout.PORTS_OFFSET;
-import static io.tactus.ipc.SegmentLayout.SIZE_OFFSET;
-import static io.tactus.ipc.SegmentLayout.VERSION;
-import static io.tactus.ipc.SegmentLayout.VERSION_OFFSET;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
@@ -33,8 +25,8 @@ import java.util.EnumSet;
 /**
  * A file mapped into both the server's and a client's address space, through which they exchange port
  * buffers and futex words without a system call per sample. The creator makes the file (mode 0600 from
- * the start, so no other user ever sees it readable), writes the header and deletes the file on close;
- * the other side {@link #open}s it and checks the header. Trade-off: Java cannot unmap a
+ * the start, so no other user ever sees it readable), writes the header ({@link SegmentHeader}) and deletes
+ * the file on close; the other side {@link #open}s it and checks the header. Trade-off: Java cannot unmap a
  * {@link MappedByteBuffer}, so {@link #close()} only drops this object's references and the mapping goes
  * when the garbage collector frees the buffer (and every {@link #floats} view of it).
  *
@@ -90,13 +82,7 @@ public final class SharedSegment implements AutoCloseable {
             for (int page = 0; page < layout.size(); page += PAGE) {
                 buffer.put(page, (byte) 0);
             }
-            INT.setRelease(buffer, VERSION_OFFSET, VERSION);
-            LONG.setRelease(buffer, SIZE_OFFSET, (long) layout.size());
-            INT.setRelease(buffer, CLIENTS_OFFSET, layout.clients());
-            INT.setRelease(buffer, PORTS_OFFSET, layout.ports());
-            INT.setRelease(buffer, NFRAMES_OFFSET, layout.nframes());
-            LONG.setRelease(buffer, CREATOR_PID_OFFSET, ProcessHandle.current().pid());
-            INT.setRelease(buffer, MAGIC_OFFSET, MAGIC);
+            SegmentHeader.write(buffer, layout);
             return new SharedSegment(file, layout, true, buffer);
         } catch (FileAlreadyExistsException e) {
             throw new TactusException("A shared-memory segment " + file + " already exists; another server may be "
@@ -139,7 +125,7 @@ public final class SharedSegment implements AutoCloseable {
                         + " bytes long, which no segment layout has.");
             }
             MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_WRITE, 0, fileSize);
-            SegmentLayout layout = readHeader(file, buffer, fileSize);
+            SegmentLayout layout = SegmentHeader.read(file, buffer, fileSize);
             buffer.load();
             return new SharedSegment(file, layout, false, buffer);
         } catch (NoSuchFileException e) {
@@ -150,32 +136,6 @@ public final class SharedSegment implements AutoCloseable {
         } catch (IOException e) {
             throw new TactusException("Cannot open the shared-memory segment " + file + ": " + e.getMessage() + ".", e);
         }
-    }
-
-    private static SegmentLayout readHeader(Path file, MappedByteBuffer buffer, long fileSize) {
-        int magic = (int) INT.getAcquire(buffer, MAGIC_OFFSET);
-        if (magic != MAGIC) {
-            throw new TactusException(String.format("%s is not a Tactus shared-memory segment: it starts with 0x%08x "
-                    + "instead of the magic 0x%08x.", file, magic, MAGIC));
-        }
-        int version = (int) INT.getAcquire(buffer, VERSION_OFFSET);
-        if (version != VERSION) {
-            throw new TactusException(file + " has segment layout version " + version + " but this side reads version "
-                    + VERSION + "; run a server and clients from the same Tactus release.");
-        }
-        long declared = (long) LONG.getAcquire(buffer, SIZE_OFFSET);
-        SegmentLayout layout;
-        try {
-            layout = SegmentLayout.of((int) INT.getAcquire(buffer, CLIENTS_OFFSET),
-                    (int) INT.getAcquire(buffer, PORTS_OFFSET), (int) INT.getAcquire(buffer, NFRAMES_OFFSET));
-        } catch (IllegalArgumentException e) {
-            throw new TactusException(file + " has a corrupt header: " + e.getMessage());
-        }
-        if (declared != layout.size() || fileSize != layout.size()) {
-            throw new TactusException(file + " is " + fileSize + " bytes, its header declares " + declared
-                    + " and its layout needs " + layout.size() + "; the segment is truncated or corrupt.");
-        }
-        return layout;
     }
 
     public Path path() {

@@ -15,8 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,7 +82,7 @@ class MisbehavingClientsSystemTest {
             assertFalse(server.graph().clientNames().contains("crasher"), "evicted: " + server.graph().clientNames());
             assertTrue(server.graph().clientNames().contains("bystander"));
             long calls = bystanderCalls.get();
-            assertTrue(await(() -> bystanderCalls.get() > calls + 50), "the bystander kept being called");
+            assertTrue(within(5_000, () -> bystanderCalls.get() > calls + 50), "the bystander kept being called");
         }
     }
 
@@ -93,8 +93,8 @@ class MisbehavingClientsSystemTest {
             SleeperClient sleeper = new SleeperClient(client, 5, 100, false);
             client.activate();
 
-            assertTrue(await(() -> server.metrics().xruns() > 0), "a 5 ms block in a 1.3 ms period is an xrun");
-            assertTrue(await(() -> sleeper.sleeps() == 1));
+            assertTrue(within(5_000, () -> server.metrics().xruns() > 0), "a 5 ms block in a 1.3 ms period is an xrun");
+            assertTrue(within(5_000, () -> sleeper.sleeps() == 1));
             Thread.sleep(100);
             assertEquals(1, sleeper.sleeps(), "once means once");
         }
@@ -107,8 +107,8 @@ class MisbehavingClientsSystemTest {
             SleeperClient sleeper = new SleeperClient(client, 5, 50, true);
             client.activate();
 
-            assertTrue(await(() -> sleeper.sleeps() >= 20), "it slept " + sleeper.sleeps() + " times");
-            assertTrue(await(() -> server.metrics().xruns() >= 10), "xruns: " + server.metrics().xruns());
+            assertTrue(within(5_000, () -> sleeper.sleeps() >= 20), "it slept " + sleeper.sleeps() + " times");
+            assertTrue(within(5_000, () -> server.metrics().xruns() >= 10), "xruns: " + server.metrics().xruns());
         }
     }
 
@@ -120,20 +120,8 @@ class MisbehavingClientsSystemTest {
             client.activate();
 
             // The engine takes its baseline after 300 warm-up cycles, then re-measures every 64.
-            assertTrue(await(() -> server.metrics().rtAllocatedBytes() >= 64 * 1_024),
+            assertTrue(within(5_000, () -> server.metrics().rtAllocatedBytes() >= 64 * 1_024),
                     "allocated on the engine thread: " + server.metrics().rtAllocatedBytes() + " bytes");
         }
-    }
-
-    /** Polls for up to 5 s. */
-    private static boolean await(BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
     }
 }

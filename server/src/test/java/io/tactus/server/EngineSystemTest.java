@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.tactus.server.ServerTestSupport.settings;
-import static io.tactus.server.ServerTestSupport.sleep;
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.sleep;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -3,6 +3,8 @@ package io.tactus.server;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 
+import static io.tactus.testing.Poll.sleep;
+
 /** For allocation tests: waits until the JIT is quiet before a measurement window opens. */
 public final class JitQuiet {
 
@@ -21,7 +23,7 @@ public final class JitQuiet {
         long last = compiler.getTotalCompilationTime();
         long quietSince = System.nanoTime();
         while (System.nanoTime() < end && System.nanoTime() - quietSince < 500_000_000L) {
-            ServerTestSupport.sleep(50);
+            sleep(50);
             long now = compiler.getTotalCompilationTime();
             if (now != last) {
                 last = now;

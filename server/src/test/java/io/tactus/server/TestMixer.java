@@ -8,14 +8,14 @@ import io.tactus.api.TactusClient;
 import java.nio.FloatBuffer;
 
 /** A small jack_test3-like client for server tests: 2 in, 2 out, each output the mean of the inputs. */
-final class TestMixer {
+public final class TestMixer {
 
-    final TactusClient client;
+    public final TactusClient client;
     private final Port[] in = new Port[2];
     private final Port[] out = new Port[2];
-    volatile long calls;
+    public volatile long calls;
 
-    TestMixer(TactusServer server, String name) {
+    public TestMixer(TactusServer server, String name) {
         client = server.openClient(name);
         for (int p = 0; p < 2; p++) {
             in[p] = client.registerPort("in_" + (p + 1), PortType.AUDIO, PortFlag.INPUT);

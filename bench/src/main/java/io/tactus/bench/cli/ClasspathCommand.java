@@ -17,8 +17,8 @@ import java.util.concurrent.Callable;
  * client-api jar and JNA, its one runtime dependency. The paths are where this JVM loaded them from, so
  * they are exactly the build the launcher runs (a jar after {@code mvn package}, classes in tests). With
  * {@code --java-options} it prints the JVM options a client's JVM should start with instead
- * ({@link JvmSafepoints#OPTIONS}), so that {@code java $(tactus classpath --java-options) -cp "$(tactus classpath)" ...}
- * gives a program all it needs.
+ * ({@link JvmSafepoints#OPTIONS}), so that
+ * {@code java $(tactus classpath --java-options) -cp "$(tactus classpath)" ...} gives a program all it needs.
  */
 @Command(name = "classpath", mixinStandardHelpOptions = true,
         description = "Prints the class path a Java program needs to be a Tactus client (absolute paths, ':'-separated).")

@@ -51,7 +51,8 @@ import java.util.stream.IntStream;
  *
  * <p>Run from the project root after {@code mvn -q -B -o -DskipTests package}:
  * <pre>
- * java -cp "bench/target/tactus-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/classpath.txt)" org.openjdk.jmh.Main EngineOverhead
+ * java -cp "bench/target/tactus-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/classpath.txt)" \
+ *     org.openjdk.jmh.Main EngineOverhead
  * </pre>
  * About 90 s for all nine runs; add {@code -p clients=100} for one size.
  */

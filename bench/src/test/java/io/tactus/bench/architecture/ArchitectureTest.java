@@ -34,7 +34,9 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importMainClasses() {
+        // A module's test-jar (client-api's io.tactus.testing) is test code too.
         main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("io.tactus");
     }
 

@@ -6,9 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,31 +22,13 @@ class ClientToolsTest {
     @TempDir
     Path directory;
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        System.setErr(new PrintStream(err, true));
-        try {
-            int code = TactusMain.execute(args);
-            return new Run(code, out.toString(), err.toString().trim());
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     /** A mistake: non-zero exit and exactly one line on standard error. */
     private static String mistake(String... args) {
-        Run run = run(args);
-        assertTrue(run.code != 0, "a mistake exits non-zero: " + String.join(" ", args));
-        assertEquals(1, run.err.lines().count(), "one line:\n" + run.err);
-        return run.err;
+        CommandRun run = CommandRun.of(args);
+        assertTrue(run.code() != 0, "a mistake exits non-zero: " + String.join(" ", args));
+        String err = run.err().trim();
+        assertEquals(1, err.lines().count(), "one line:\n" + err);
+        return err;
     }
 
     @Test
@@ -90,13 +70,13 @@ class ClientToolsTest {
         try (ScriptedServer server = new ScriptedServer(directory, request -> new Reply.PortList(
                 ((Request.ListPorts) request).withConnections() ? ports
                         : ports.stream().map(p -> new Reply.PortInfo(p.name(), p.isInput(), List.of())).toList()))) {
-            Run plain = run("lsp", "--server", server.name);
-            Run connected = run("lsp", "-c", "--server", server.name);
+            CommandRun plain = CommandRun.of("lsp", "--server", server.name);
+            CommandRun connected = CommandRun.of("lsp", "-c", "--server", server.name);
 
-            assertEquals(0, plain.code, plain.err);
-            assertEquals("system:capture_1\nsystem:playback_1\ngain:in_1\n", plain.out);
+            assertEquals(0, plain.code(), plain.err());
+            assertEquals("system:capture_1\nsystem:playback_1\ngain:in_1\n", plain.out());
             assertEquals("system:capture_1\n   gain:in_1\nsystem:playback_1\n   gain:out_1\n   sine:out\ngain:in_1\n"
-                    + "   system:capture_1\n", connected.out);
+                    + "   system:capture_1\n", connected.out());
             Request.Hello hello = (Request.Hello) server.requests.get(0);
             assertEquals("lsp-" + ProcessHandle.current().pid(), hello.clientName());
             assertTrue(server.requests.contains(new Request.Goodbye()), "the tool leaves cleanly");
@@ -107,7 +87,7 @@ class ClientToolsTest {
     void shouldConnectAndPassTheServersRefusalOnAsOneSentence() throws Exception {
         try (ScriptedServer server = new ScriptedServer(directory, request -> request instanceof Request.Disconnect
                 ? new Reply.Error("a:out_1 is not connected to b:in_1") : new Reply.Ok(request.type()))) {
-            assertEquals(0, run("connect", "--server", server.name, "a:out_1", "b:in_1").code);
+            assertEquals(0, CommandRun.of("connect", "--server", server.name, "a:out_1", "b:in_1").code());
             assertTrue(server.requests.contains(new Request.Connect("a:out_1", "b:in_1")));
             assertEquals("tactus: a:out_1 is not connected to b:in_1",
                     mistake("disconnect", "--server", server.name, "a:out_1", "b:in_1"));
@@ -118,9 +98,9 @@ class ClientToolsTest {
     void shouldPrintTheStatusInLabelLines() throws Exception {
         try (ScriptedServer server = new ScriptedServer(directory, request -> new Reply.StatusReport(48_000, 64, 3,
                 123_456, 2, 7, 12.34, "SCHED_FIFO 70", "async", "evict"))) {
-            Run status = run("status", "--server", server.name);
+            CommandRun status = CommandRun.of("status", "--server", server.name);
 
-            assertEquals(0, status.code, status.err);
+            assertEquals(0, status.code(), status.err());
             assertEquals(String.join("\n",
                     "Server  . . . . . . . . . . . : " + server.name,
                     "Sample Rate . . . . . . . . . : 48000 Hz",
@@ -133,17 +113,17 @@ class ClientToolsTest {
                     "DSP Load  . . . . . . . . . . : 12.3 %",
                     "Scheduling Policy . . . . . . : SCHED_FIFO 70",
                     "Process Clients . . . . . . . : async (their outputs are heard a period later)",
-                    "Watchdog Policy . . . . . . . : evict") + "\n", status.out);
+                    "Watchdog Policy . . . . . . . : evict") + "\n", status.out());
         }
     }
 
     @Test
     void shouldPrintAbsoluteClasspathEntriesForTheClientApiAndJna() {
-        Run run = run("classpath");
+        CommandRun run = CommandRun.of("classpath");
 
-        assertEquals(0, run.code, run.err);
-        String[] entries = run.out.trim().split(File.pathSeparator);
-        assertEquals(2, entries.length, run.out);
+        assertEquals(0, run.code(), run.err());
+        String[] entries = run.out().trim().split(File.pathSeparator);
+        assertEquals(2, entries.length, run.out());
         for (String entry : entries) {
             assertTrue(Path.of(entry).isAbsolute() && Files.exists(Path.of(entry)), entry);
         }
@@ -153,9 +133,9 @@ class ClientToolsTest {
 
     @Test
     void shouldPrintTheJavaOptionsARealtimeClientNeeds() {
-        Run run = run("classpath", "--java-options");
+        CommandRun run = CommandRun.of("classpath", "--java-options");
 
-        assertEquals(0, run.code, run.err);
-        assertEquals("-XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0", run.out.trim());
+        assertEquals(0, run.code(), run.err());
+        assertEquals("-XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0", run.out().trim());
     }
 }

@@ -29,13 +29,13 @@ class HelpTextTest {
         for (List<String> command : commands) {
             List<String> args = new ArrayList<>(command);
             args.add("--help");
-            Output output = run(args.toArray(String[]::new));
+            CommandRun output = CommandRun.of(args.toArray(String[]::new));
             String what = "tactus " + String.join(" ", args);
-            assertEquals(0, output.exitCode, what + " exit code; stderr: " + output.err);
-            assertTrue(output.out.contains("Usage: tactus"), what + " prints its usage: " + output.out);
-            assertFalse(output.err.contains("WARN") || output.out.contains("WARN"),
-                    what + " printed a warning: " + output.err + output.out);
-            assertFalse(output.out.contains("${"), what + " left a variable unresolved: " + output.out);
+            assertEquals(0, output.code(), what + " exit code; stderr: " + output.err());
+            assertTrue(output.out().contains("Usage: tactus"), what + " prints its usage: " + output.out());
+            assertFalse(output.err().contains("WARN") || output.out().contains("WARN"),
+                    what + " printed a warning: " + output.err() + output.out());
+            assertFalse(output.out().contains("${"), what + " left a variable unresolved: " + output.out());
         }
     }
 
@@ -72,26 +72,5 @@ class HelpTextTest {
                 collect(sub, subPath, into);
             }
         });
-    }
-
-    private record Output(int exitCode, String out, String err) {
-    }
-
-    /** Runs the real entry point with standard output and error captured: picocli warns on the latter. */
-    private static Output run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            code = TactusMain.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new Output(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
     }
 }

@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,27 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MatrixCommandTest {
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run execute(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        System.setErr(new PrintStream(err, true));
-        try {
-            int code = TactusMain.execute(args);
-            return new Run(code, out.toString(), err.toString());
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     private static String errorOf(String... args) {
-        Run run = execute(args);
+        CommandRun run = CommandRun.of(args);
         assertEquals(1, run.code(), "a mistake exits 1");
         assertEquals("", run.out());
         return run.err().trim();
@@ -66,7 +45,7 @@ class MatrixCommandTest {
 
     @Test
     void shouldRunATinyMatrixPrintBothViewsAndWriteBothFiles(@TempDir Path dir) throws Exception {
-        Run run = execute("matrix", "--sched", "other,nice-20", "--load", "none", "--seconds", "1", "--warmup", "0",
+        CommandRun run = CommandRun.of("matrix", "--sched", "other,nice-20", "--load", "none", "--seconds", "1", "--warmup", "0",
                 "--clients", "2", "--out", dir.toString());
 
         assertEquals(0, run.code(), run.err());

@@ -7,14 +7,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
+import static io.tactus.bench.cli.CommandRun.errorOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,19 +23,6 @@ class ServerCommandTest {
 
     @TempDir
     Path temp;
-
-    private String errorOf(String... args) {
-        PrintStream old = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true));
-        try {
-            int code = TactusMain.execute(args);
-            assertTrue(code != 0, "a mistake exits non-zero");
-        } finally {
-            System.setErr(old);
-        }
-        return err.toString().trim();
-    }
 
     @Test
     void shouldSayInOneSentenceThatThereIsNoSoundDeviceAndWhatToUseInstead() {

@@ -2,26 +2,12 @@ package io.tactus.bench.cli;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 
+import static io.tactus.bench.cli.CommandRun.errorOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class StressCommandTest {
-
-    private String errorOf(String... args) {
-        PrintStream old = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true));
-        try {
-            int code = TactusMain.execute(args);
-            assertTrue(code != 0, "a mistake exits non-zero");
-        } finally {
-            System.setErr(old);
-        }
-        return err.toString().trim();
-    }
 
     @Test
     void shouldRejectBadOptionsWithOneSentence() {
@@ -60,19 +46,10 @@ class StressCommandTest {
 
     @Test
     void shouldRunAShortStressAndPrintTheWholeBlock() {
-        PrintStream old = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true));
-        System.setErr(new PrintStream(new ByteArrayOutputStream(), true));
-        int code;
-        try {
-            code = TactusMain.execute("stress", "--clients", "3", "--seconds", "2", "--warmup", "1", "--sched", "other");
-        } finally {
-            System.setOut(old);
-            System.setErr(oldErr);
-        }
-        String report = out.toString();
+        CommandRun run = CommandRun.of("stress", "--clients", "3", "--seconds", "2", "--warmup", "1", "--sched",
+                "other");
+        int code = run.code();
+        String report = run.out();
         assertEquals(0, code, report);
         for (String label : new String[]{"Total seconds ran . . . . . . :     2", "Number of clients . . . . . . :     3",
                 "XRUN Count  . . . . . . . . . :", "Average DSP Load. . . . . . . :", "Scheduling Policy . . . . . . : SCHED_OTHER",

@@ -15,9 +15,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -44,7 +44,7 @@ class BackgroundLoadTest {
 
             long[] before = pids.stream().mapToLong(BackgroundLoadTest::cpuTicks).toArray();
             List<Long> busy = pids;
-            assertTrue(within(Duration.ofSeconds(2), () -> {
+            assertTrue(within(2_000, () -> {
                 for (int i = 0; i < busy.size(); i++) {
                     if (cpuTicks(busy.get(i)) <= before[i]) {
                         return false;
@@ -69,7 +69,7 @@ class BackgroundLoadTest {
             assertTrue(isAlive(pids.get(0)), "the compile process runs");
             assertNotNull(work);
             assertTrue(Files.isRegularFile(work.resolve("src/gen/C000.java")), "the source tree is written before ready");
-            assertTrue(within(Duration.ofSeconds(30), () -> load.compileRounds() >= 1),
+            assertTrue(within(30_000, () -> load.compileRounds() >= 1),
                     "a compile round finishes; last output: " + load.lastReport());
             assertTrue(load.lastReport().matches("round \\d+: 200 classes in \\d+ ms"), load.lastReport());
             assertEquals("javac compiling 200 generated classes in a loop", load.describe());
@@ -196,7 +196,7 @@ class BackgroundLoadTest {
     }
 
     private static void assertAllGone(List<Long> pids) {
-        assertTrue(within(GONE_WITHIN, () -> pids.stream().noneMatch(BackgroundLoadTest::isAlive)),
+        assertTrue(within(GONE_WITHIN.toMillis(), () -> pids.stream().noneMatch(BackgroundLoadTest::isAlive)),
                 "no load process is left: " + pids);
     }
 
@@ -210,22 +210,6 @@ class BackgroundLoadTest {
         } catch (IOException e) {
             return -1;
         }
-    }
-
-    private static boolean within(Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void kill(List<Long> pids) {

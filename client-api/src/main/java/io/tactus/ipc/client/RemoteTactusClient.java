@@ -322,7 +322,9 @@ public final class RemoteTactusClient implements TactusClient {
         return query(new Request.Top(), Reply.TopReport.class);
     }
 
-    /** One request whose answer is a reply of {@code type}; anything else is the server's sentence or a protocol error. */
+    /**
+     * One request whose answer is a reply of {@code type}; anything else is the server's sentence or a protocol error.
+     */
     private <R extends Reply> R query(Request request, Class<R> type) {
         requireOpen();
         Reply reply = connection.request(request, timeoutNanos);

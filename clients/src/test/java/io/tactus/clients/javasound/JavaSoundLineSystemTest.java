@@ -27,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -109,7 +110,7 @@ class JavaSoundLineSystemTest {
         assertEquals(buffer - half.length, after, 4 * FRAME,
                 "available fell by what was written (within the frames the resampler holds back): " + after);
         line.start();
-        assertTrue(waitFor(() -> line.available() == buffer, 3_000), "the buffer plays out and available recovers");
+        assertTrue(within(3_000, () -> line.available() == buffer), "the buffer plays out and available recovers");
     }
 
     @Test
@@ -133,7 +134,7 @@ class JavaSoundLineSystemTest {
         SourceDataLine line = playback(100);
         byte[] twice = new byte[line.getBufferSize() * 2];
         CompletableFuture<Integer> blocked = CompletableFuture.supplyAsync(() -> line.write(twice, 0, twice.length));
-        assertTrue(waitFor(() -> line.available() < FRAME * 4, 3_000), "the stopped line fills up");
+        assertTrue(within(3_000, () -> line.available() < FRAME * 4), "the stopped line fills up");
         Thread.sleep(100);
         assertFalse(blocked.isDone(), "a write to a full, stopped line blocks");
         line.flush();
@@ -173,7 +174,7 @@ class JavaSoundLineSystemTest {
         Thread.sleep(300);
         assertEquals(stopped, line.getLongFramePosition(), "a stopped line's position stands still");
         line.start();
-        assertTrue(waitFor(() -> line.getLongFramePosition() > stopped, 3_000), "and moves on after start");
+        assertTrue(within(3_000, () -> line.getLongFramePosition() > stopped), "and moves on after start");
         line.close();
         feeder.get(3, TimeUnit.SECONDS);
         assertEquals(List.of(LineEvent.Type.OPEN, LineEvent.Type.START, LineEvent.Type.STOP, LineEvent.Type.START,
@@ -298,16 +299,5 @@ class JavaSoundLineSystemTest {
             bytes.putShort(s).putShort(s);
         }
         return bytes.array();
-    }
-
-    private static boolean waitFor(java.util.function.BooleanSupplier condition, long millis) throws InterruptedException {
-        long end = System.nanoTime() + millis * 1_000_000;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
     }
 }

@@ -86,8 +86,8 @@ public final class ControlServer implements AutoCloseable {
     /**
      * The part of the period kept, after the last moment a client may answer, for the rest of the graph,
      * the driver, and a futex time-out that wakes late (on a VM by a few hundred microseconds). Half a
-     * period from the trigger, as before, gave up on clients that the host had paused for 700 µs while the
-     * cycle still had time; a quarter keeps the margin and lets such a client finish.
+     * period from the trigger gave up on clients the host had paused while the cycle still had time; a
+     * quarter keeps the margin and lets such a client finish (docs/measurements/from-code-server.md).
      */
     static final double RESERVE_PERIODS = 0.25;
 
@@ -254,7 +254,10 @@ public final class ControlServer implements AutoCloseable {
         HELD_HERE.remove(lock);
     }
 
-    /** Segments {@code tactus-<name>-<digits>} of this user: left by a crashed server of this name, since we hold its lock. */
+    /**
+     * Segments {@code tactus-<name>-<digits>} of this user: left by a crashed server of this name, since we hold its
+     * lock.
+     */
     static int deleteStaleSegments(Path shm, String name) {
         String prefix = segmentPrefix(name);
         int uid = RuntimeDirectory.currentUid();
@@ -349,7 +352,9 @@ public final class ControlServer implements AutoCloseable {
         return "connection refused: user " + peer.getName() + " is not the server's user " + serverUser.getName();
     }
 
-    /** SCHED_FIFO priority for clients' process threads: the engine's minus 5 (at least 1), or 0 when it is not FIFO/RR. */
+    /**
+     * SCHED_FIFO priority for clients' process threads: the engine's minus 5 (at least 1), or 0 when it is not FIFO/RR.
+     */
     int processPriority() {
         SchedulingOutcome engine = server.scheduling();
         SchedulingPolicy policy = engine == null ? null : engine.actualPolicy();

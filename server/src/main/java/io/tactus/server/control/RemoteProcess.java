@@ -17,14 +17,15 @@ import java.util.function.LongSupplier;
  * cycle's deadline less a reserve for the rest of the graph (and by an optional limit from the trigger),
  * so a late or dead client costs the graph at most that time and its outputs are silence, never an
  * xrun of everyone. A client always gets at least the reserve after its trigger, so a cycle the host
- * started late (an xrun already) does not also give up on every client it had no time to run. Trade-off: the engine thread waits for the client instead of running other clients
- * meanwhile; independent clients are woken together ({@link #trigger}) so they run in parallel.
+ * started late (an xrun already) does not also give up on every client it had no time to run.
+ * Trade-off: the engine thread waits for the client instead of running other clients meanwhile;
+ * independent clients are woken together ({@link #trigger}) so they run in parallel.
  *
  * <p>Or {@link #asynchronous}, as JACK2's default: the engine does not wait at the trigger, and a client's
  * answer is used a period later. A client then has the whole period instead of what is left of it after its
- * trigger, which on a virtual machine whose CPUs are sometimes not run for a millisecond is the difference
- * between a few timeouts a minute and hundreds (see README). One that has not answered when the next cycle
- * comes is waited for within that cycle, as a synchronous client is.
+ * trigger, which matters on a virtual machine whose CPUs are sometimes not run for a millisecond
+ * (docs/vm-timing.md, "Cross-CPU wake-ups"; the runs are in docs/measurements/). One that has not answered
+ * when the next cycle comes is waited for within that cycle, as a synchronous client is.
  *
  * <p>After each call the client's own work is known from the stamps its process thread writes into the
  * control block (started, finished: CLOCK_MONOTONIC, the clock of {@link System#nanoTime} in every JVM
@@ -32,16 +33,15 @@ import java.util.function.LongSupplier;
  * included) for its answer.
  *
  * <p>Realtime: {@link #process} allocates nothing after its first call on the engine thread (which makes
- * the thread's first futex wait, see {@link #primeWait}), takes no lock and logs nothing. The port-to-slot bindings are replaced whole by the control thread
- * ({@link #bind}) and read once per cycle.
+ * the thread's first futex wait, see {@link #primeWait}), takes no lock and logs nothing. The port-to-slot
+ * bindings are replaced whole by the control thread ({@link #bind}) and read once per cycle.
  */
 public final class RemoteProcess implements TimedProcess {
 
     /**
      * Spin this long on the done word before sleeping on it: a quick client answers within it. Short on
      * purpose: the engine outranks the clients' threads, so while it spins it keeps a client that shares
-     * its CPU from running at all (300 µs here: 118 xruns and 1338 timeouts in 120 s with 20 process
-     * clients, against 0–59 xruns at 20 µs).
+     * its CPU from running at all (the runs: docs/measurements/from-code-server.md).
      */
     static final long SPIN_NANOS = 20_000;
 
@@ -56,10 +56,15 @@ public final class RemoteProcess implements TimedProcess {
     private final int waitingOffset;
     private final int finishedOffset;
     private final long timeoutNanos;
-    /** Also, asynchronous: the least time a client gets after its trigger (see {@link #asynchronous(SharedSegment, Futex, long)}). */
+    /**
+     * Also, asynchronous: the least time a client gets after its trigger (see
+     * {@link #asynchronous(SharedSegment, Futex, long)}).
+     */
     private final long reserveNanos;
     private final LongSupplier cycleDeadline;
-    /** Collect the previous period's answer and trigger the next, no wait at the trigger (see {@link #asynchronous}). */
+    /**
+     * Collect the previous period's answer and trigger the next, no wait at the trigger (see {@link #asynchronous}).
+     */
     private final boolean async;
     /** One view per slot, made once: {@link SharedSegment#port} allocates. */
     private final FloatBuffer[] slots;
@@ -114,7 +119,7 @@ public final class RemoteProcess implements TimedProcess {
      * trigger; after a cycle the host made late (an xrun already) it comes as soon as the next period
      * starts, which can be microseconds after the trigger. Then the engine waits for the answer until the
      * least time is up rather than give up on every client the host left no time: without it, each such
-     * xrun also counted a timeout of all 20 clients of the stress test.
+     * xrun also counted a timeout of every client.
      */
     public static RemoteProcess asynchronous(SharedSegment segment, Futex futex, long leastNanos) {
         return asynchronous(segment, futex, leastNanos, () -> Long.MAX_VALUE);
@@ -124,9 +129,9 @@ public final class RemoteProcess implements TimedProcess {
      * As {@link #asynchronous(SharedSegment, Futex, long)}, and a client that has not answered when the
      * engine's next call comes is waited for until {@code reserveNanos} before that cycle's deadline (as a
      * synchronous client is), not given up on at once. Its answer is then still in time for the period it
-     * was due in. This is for a host that holds a client's CPU: a kernel trace showed the wake-ups of all 20
-     * clients of the stress test queued on the other virtual CPU, idle, which the host ran 1.3 ms later,
-     * when the engine's next cycle had begun; the clients answered 0.5 ms into that cycle.
+     * was due in. This is for a host that holds a client's CPU: the clients' wake-ups can wait on a virtual
+     * CPU the host does not run until the engine's next cycle has begun (docs/vm-timing.md; the kernel trace
+     * is in docs/measurements/from-code-server.md).
      *
      * @param reserveNanos  how long before the cycle's deadline the engine stops waiting, and the least time a
      *                      client gets after its trigger
@@ -193,7 +198,9 @@ public final class RemoteProcess implements TimedProcess {
         bindings = new Bindings(in, inSlots, out, outSlots);
     }
 
-    /** Realtime, allocation-free: the first half of the handshake, ahead of {@link #process} (see TimedProcess#trigger). */
+    /**
+     * Realtime, allocation-free: the first half of the handshake, ahead of {@link #process} (see TimedProcess#trigger).
+     */
     @Override
     public void trigger(int nframes) {
         primeWait();
@@ -214,7 +221,7 @@ public final class RemoteProcess implements TimedProcess {
      * The first call on each engine thread only: a futex wait that returns at once (the word differs),
      * because a thread's first timed futex wait allocates the thread's timespec. An asynchronous client is
      * waited for only after a late cycle, so without this the engine thread's first wait, and its
-     * allocation, came in the middle of a run (432 bytes in a 120 s stress run).
+     * allocation, came in the middle of a run (docs/realtime.md, "Link the rare path before the run").
      */
     private void primeWait() {
         Thread engine = Thread.currentThread();
@@ -327,7 +334,10 @@ public final class RemoteProcess implements TimedProcess {
         cycles = cycles + 1;
     }
 
-    /** Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the client's deadline. */
+    /**
+     * Realtime, allocation-free: spins briefly, then sleeps on the done word, until {@code seq} or the client's
+     * deadline.
+     */
     private boolean awaitDone(int seq, long triggered) {
         // Never less than the reserve after the trigger: a cycle that began late (the host stalled the engine)
         // is an xrun already, and giving up at once would add timeouts of clients that had no chance.

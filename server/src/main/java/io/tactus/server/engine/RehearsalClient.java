@@ -11,9 +11,8 @@ import java.nio.FloatBuffer;
  * like a remote client does. Four final classes, so that every call site the engine has for timed
  * clients (a wave's leader wakes the other three) sees more receiver classes than C2 inlines for: the
  * server's real {@code RemoteProcess}, joining later, is then one more class at a virtual call, not a
- * failed type check that deoptimises the engine thread (JFR showed five such deoptimisations of
- * {@code Step.process} when the first process client joined, and one of {@code Step.timedOut} at the
- * first timeout).
+ * failed type check that deoptimises the engine thread (docs/realtime.md; the JFR record is in
+ * docs/measurements/from-code-server.md).
  */
 abstract sealed class RehearsalClient implements TimedProcess
         permits RehearsalClient.First, RehearsalClient.Second, RehearsalClient.Third, RehearsalClient.Fourth {

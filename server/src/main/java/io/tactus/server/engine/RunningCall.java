@@ -14,7 +14,10 @@ public interface RunningCall {
     /** The step whose client call is running now, or null between calls; a racy peek. */
     Step runningStep();
 
-    /** Takes the engine away from the thread stuck in the call that started at {@code started}; null when it returned meanwhile. */
+    /**
+     * Takes the engine away from the thread stuck in the call that started at {@code started}; null when it returned
+     * meanwhile.
+     */
     Engine.Stall takeOver(long started);
 
     /** Whether the period loop still runs. */

@@ -212,7 +212,9 @@ public final class Graph {
         return -1;
     }
 
-    /** Would an edge from {@code from} to {@code to} close a loop? The driver is a source and a sink, never in a loop. */
+    /**
+     * Would an edge from {@code from} to {@code to} close a loop? The driver is a source and a sink, never in a loop.
+     */
     private boolean wouldLoop(ClientNode from, ClientNode to) {
         if (from == system || to == system) {
             return false;

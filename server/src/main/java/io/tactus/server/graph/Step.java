@@ -106,7 +106,9 @@ public final class Step {
         return timed != null;
     }
 
-    /** How many times the engine has called this step's client (in this plan); engine thread writes, others may peek. */
+    /**
+     * How many times the engine has called this step's client (in this plan); engine thread writes, others may peek.
+     */
     public long calls() {
         return calls;
     }

@@ -16,7 +16,10 @@ final class CpuCgroupMount {
     private CpuCgroupMount() {
     }
 
-    /** From {@code /proc/self/mountinfo} lines: {@code id parent major:minor root mountpoint opts ... - fstype source superopts}. */
+    /**
+     * From {@code /proc/self/mountinfo} lines: {@code id parent major:minor root mountpoint opts ... - fstype source
+     * superopts}.
+     */
     static Optional<Path> fromMountinfo(List<String> lines) {
         for (String line : lines) {
             String[] fields = line.trim().split(" ");

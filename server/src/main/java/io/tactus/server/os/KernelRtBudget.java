@@ -30,8 +30,10 @@ public final class KernelRtBudget {
     private final Path periodFile;
     private final Path cpuCgroupRoot;
 
-    /** The running kernel: {@code /proc}, and the cgroup v1 cpu hierarchy if it has RT group scheduling. */
-    /** The sysctl that holds the system-wide RT runtime; a {@link Path}, so callers' messages name it without copying it. */
+    /**
+     * The sysctl that holds the system-wide RT runtime; a {@link Path}, so callers' messages name it without copying
+     * it.
+     */
     public static final Path SYSCTL_PATH = Path.of("/proc/sys/kernel/sched_rt_runtime_us");
 
     /** True when this process may change the system-wide budget (it runs as root): what {@code --rt-limit} needs. */
@@ -39,6 +41,7 @@ public final class KernelRtBudget {
         return Files.isWritable(SYSCTL_PATH);
     }
 
+    /** The running kernel: {@code /proc}, and the cgroup v1 cpu hierarchy if it has RT group scheduling. */
     public static KernelRtBudget system() {
         return new KernelRtBudget(KernelFiles.DIRECT, Path.of("/proc"), findCpuCgroup(Path.of("/proc")).orElse(null));
     }

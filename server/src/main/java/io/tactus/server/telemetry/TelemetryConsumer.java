@@ -30,7 +30,10 @@ public final class TelemetryConsumer implements EventHandler<CycleRecord>, AutoC
         });
     }
 
-    /** With the consumer thread from {@code threads}: the server gives it a realtime priority below the engine's, so the watchdog decides promptly on a busy machine. */
+    /**
+     * With the consumer thread from {@code threads}: the server gives it a realtime priority below the engine's, so the
+     * watchdog decides promptly on a busy machine.
+     */
     public TelemetryConsumer(TelemetryRing ring, RunMetrics metrics, java.util.concurrent.ThreadFactory threads) {
         this.metrics = metrics;
         this.processor = ring.consumer(this);

@@ -2,16 +2,12 @@ package io.tactus.server.control;
 
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
-import io.tactus.server.TactusServer;
 import io.tactus.server.telemetry.MetricsSnapshot;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,42 +19,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AsyncClientsSystemTest {
 
-    @TempDir
-    static Path temp;
-
-    private static RecordingDriver driver;
-    private static TactusServer server;
-    private static ControlServer control;
-
-    @BeforeAll
-    static void start() {
-        driver = new RecordingDriver(2, 0.25f);
-        server = ControlTestSupport.startServer(driver);
-        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.ASYNC);
-    }
-
-    @AfterAll
-    static void stop() {
-        ControlTestSupport.stop(control, server);
-        control = null;
-        server = null;
-        driver = null;
-    }
+    @RegisterExtension
+    static final ServedControl served = new ServedControl(ControlServer.Timing.ASYNC);
 
     @Test
     void shouldCarryAnAsyncClientsAnswerToPlayback() throws Exception {
-        assertEquals(ControlServer.Timing.ASYNC, control.timing());
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        assertEquals(ControlServer.Timing.ASYNC, served.control().timing());
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("relay");
-            client.ok(new Request.RegisterPort("in", true));   // slot 0
-            client.ok(new Request.RegisterPort("out", false)); // slot 1
-            client.ok(new Request.Connect("system:capture_1", "relay:in"));
-            client.ok(new Request.Connect("relay:out", "system:playback_1"));
+            ControlTestSupport.registerRelay(client);
             try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
                 client.ok(new Request.Activate());
-                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
-                assertTrue(within(1_000, () -> driver.lastPlayback(0) == 0.5f),
-                        "capture 0.25 doubled by the client reaches playback: " + driver.lastPlayback(0));
+                ControlTestSupport.awaitRelayed(process, served.driver());
                 Reply.StatusReport status = (Reply.StatusReport) client.request(new Request.Status());
                 assertEquals("async", status.clientTiming(), "./tactus status tells the timing");
                 client.ok(new Request.Deactivate());
@@ -69,7 +41,7 @@ class AsyncClientsSystemTest {
 
     @Test
     void shouldSilenceAndCountAnAsyncClientThatNeverAnswersWithoutWaitingForItEveryCycle() throws Exception {
-        MetricsSnapshot silent = ControlTestSupport.neverAnswering(server, control, driver);
+        MetricsSnapshot silent = ControlTestSupport.neverAnswering(served.server(), served.control(), served.driver());
         // The engine waits for it in the first cycle it misses, then triggers nothing and returns: microseconds,
         // not the three quarters of a period a waiting engine spends on it every cycle (a mean, and a generous bound).
         assertTrue(silent.cycleMeanMicros() < 250, "the engine did not wait: cycle mean " + silent.cycleMeanMicros()

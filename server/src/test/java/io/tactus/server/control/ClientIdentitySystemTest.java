@@ -1,6 +1,5 @@
 package io.tactus.server.control;
 
-import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlDecoder;
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Notification;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -26,7 +24,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.server.control.ControlTestSupport.PYTHON;
+import static io.tactus.server.control.ControlTestSupport.helloFromAnotherProcess;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -40,8 +40,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * leaves the engine at its realtime priority, as {@code status} reads it back from the kernel.
  */
 class ClientIdentitySystemTest {
-
-    private static final Path PYTHON = Path.of("/usr/bin/python3");
 
     @TempDir
     Path temp;
@@ -159,34 +157,6 @@ class ClientIdentitySystemTest {
         } finally {
             done.countDown();
             scratch.join(5_000);
-        }
-    }
-
-    /** Sends {@code hello} from a Python process and returns, in hex, all the server answered before closing. */
-    private static String helloFromAnotherProcess(Path socket, Request.Hello hello) throws Exception {
-        ByteBuffer frame = ControlCodec.encode(1, hello);
-        byte[] bytes = new byte[frame.remaining()];
-        frame.get(bytes);
-        String script = String.join("\n",
-                "import socket, sys, binascii",
-                "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)",
-                "s.connect(sys.argv[1])",
-                "s.sendall(binascii.unhexlify(sys.argv[2]))",
-                "data = b''",
-                "while True:",
-                "    chunk = s.recv(65536)",
-                "    if not chunk: break",
-                "    data += chunk",
-                "print(binascii.hexlify(data).decode())");
-        Process peer = new ProcessBuilder(PYTHON.toString(), "-I", "-c", script, socket.toString(),
-                HexFormat.of().formatHex(bytes)).redirectErrorStream(true).start();
-        try {
-            assertTrue(peer.waitFor(10, TimeUnit.SECONDS), "the server closed the connection");
-            String output = new String(peer.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            assertEquals(0, peer.exitValue(), output);
-            return output;
-        } finally {
-            peer.destroyForcibly();
         }
     }
 }

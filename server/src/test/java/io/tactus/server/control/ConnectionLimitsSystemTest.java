@@ -2,11 +2,8 @@ package io.tactus.server.control;
 
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Reply;
-import io.tactus.server.TactusServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
@@ -19,7 +16,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.sleep;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,28 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ConnectionLimitsSystemTest {
 
-    @TempDir
-    static Path temp;
-
-    private static TactusServer server;
-    private static ControlServer control;
-
-    @BeforeAll
-    static void start() {
-        server = ControlTestSupport.startServer(new RecordingDriver(2, 0.25f));
-        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.SYNC);
-    }
-
-    @AfterAll
-    static void stop() {
-        ControlTestSupport.stop(control, server);
-        control = null;
-        server = null;
-    }
+    @RegisterExtension
+    static final ServedControl served = new ServedControl(ControlServer.Timing.SYNC);
 
     @Test
     void shouldCloseAConnectionThatSaysNoHelloWithinTheDeadlineWithAnError() throws Exception {
-        try (FakeClient silent = FakeClient.connect(control.socketPath())) {
+        try (FakeClient silent = FakeClient.connect(served.control().socketPath())) {
             long start = System.nanoTime();
             ControlFrame error = silent.expectErrorAndClose();
             long millis = (System.nanoTime() - start) / 1_000_000;
@@ -61,19 +43,21 @@ class ConnectionLimitsSystemTest {
                     error);
             assertTrue(millis >= HelloDeadline.HELLO_MILLIS - 100 && millis < 3_000, "closed after " + millis + " ms");
         }
-        assertTrue(within(1_000, () -> control.connectionCount() == 0), "forgotten: " + control.connectionCount());
+        assertTrue(within(1_000, () -> served.control().connectionCount() == 0),
+                "forgotten: " + served.control().connectionCount());
     }
 
     @Test
     void shouldRefuseAConnectionBeyondTheCapWithOneSentence() throws Exception {
-        control.limitConnections(3);
+        served.control().limitConnections(3);
         List<FakeClient> held = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                held.add(FakeClient.connect(control.socketPath()));
+                held.add(FakeClient.connect(served.control().socketPath()));
             }
-            assertTrue(within(1_000, () -> control.connectionCount() == 3), "accepted: " + control.connectionCount());
-            try (FakeClient fourth = FakeClient.connect(control.socketPath())) {
+            assertTrue(within(1_000, () -> served.control().connectionCount() == 3),
+                    "accepted: " + served.control().connectionCount());
+            try (FakeClient fourth = FakeClient.connect(served.control().socketPath())) {
                 long start = System.nanoTime();
                 assertEquals(new ControlFrame(0, new Reply.Error("connection refused: the server already has 3 connections,"
                         + " the most it accepts at once; try again when some have closed")), fourth.expectErrorAndClose());
@@ -82,13 +66,13 @@ class ConnectionLimitsSystemTest {
             for (FakeClient client : held) {
                 client.close();
             }
-            assertTrue(within(1_000, () -> control.connectionCount() == 0), "the held ones are gone");
-            try (FakeClient next = FakeClient.connect(control.socketPath())) {
+            assertTrue(within(1_000, () -> served.control().connectionCount() == 0), "the held ones are gone");
+            try (FakeClient next = FakeClient.connect(served.control().socketPath())) {
                 next.hello("after-the-cap");
                 next.ok(new io.tactus.ipc.Request.Goodbye());
             }
         } finally {
-            control.limitConnections(ControlServer.DEFAULT_MAX_CONNECTIONS);
+            served.control().limitConnections(ControlServer.DEFAULT_MAX_CONNECTIONS);
             for (FakeClient client : held) {
                 client.close();
             }
@@ -104,7 +88,7 @@ class ConnectionLimitsSystemTest {
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 peak.accumulateAndGet(threadCount(), Math::max);
-                io.tactus.server.ServerTestSupport.sleep(20);
+                sleep(20);
             }
         }, "thread-sampler");
         sampler.start();
@@ -113,7 +97,7 @@ class ConnectionLimitsSystemTest {
             long[] openedAt = new long[flood];
             long start = System.nanoTime();
             for (int i = 0; i < flood; i++) {
-                SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(control.socketPath()));
+                SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(served.control().socketPath()));
                 openedAt[i] = System.nanoTime();
                 channel.configureBlocking(false);
                 channels.add(channel);
@@ -147,8 +131,9 @@ class ConnectionLimitsSystemTest {
                 channel.close();
             }
         }
-        assertTrue(within(2_000, () -> control.connectionCount() == 0), "all forgotten: " + control.connectionCount());
-        try (FakeClient after = FakeClient.connect(control.socketPath())) {
+        assertTrue(within(2_000, () -> served.control().connectionCount() == 0),
+                "all forgotten: " + served.control().connectionCount());
+        try (FakeClient after = FakeClient.connect(served.control().socketPath())) {
             assertInstanceOf(Reply.Welcome.class, after.hello("after-the-flood"));
             after.ok(new io.tactus.ipc.Request.Goodbye());
         }
@@ -176,7 +161,7 @@ class ConnectionLimitsSystemTest {
                     closed++;
                 }
             }
-            io.tactus.server.ServerTestSupport.sleep(5);
+            sleep(5);
         }
         return endedAt;
     }

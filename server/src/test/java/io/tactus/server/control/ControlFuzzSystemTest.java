@@ -1,9 +1,5 @@
 package io.tactus.server.control;
 
-import io.tactus.api.Port;
-import io.tactus.api.PortFlag;
-import io.tactus.api.PortType;
-import io.tactus.api.TactusClient;
 import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlDecoder;
 import io.tactus.ipc.ControlFrame;
@@ -15,6 +11,7 @@ import io.tactus.ipc.Request;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
+import io.tactus.server.TestMixer;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.watchdog.PolicyKind;
@@ -24,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +34,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,14 +60,14 @@ class ControlFuzzSystemTest {
     @Test
     void shouldCloseEveryConnectionThatSendsMutatedFramesWhileTwentyClientsPlayUnaffected() throws Exception {
         Map<String, String> shutdowns = new ConcurrentHashMap<>();
-        List<Mixer> mixers = new ArrayList<>();
+        List<TestMixer> mixers = new ArrayList<>();
         TactusServer server = null;
         ControlServer control = null;
         try {
             server = TactusServer.start(settings());
             control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.SYNC);
             for (int i = 1; i <= CLIENTS; i++) {
-                Mixer mixer = new Mixer(server, "jack_test3_" + i);
+                TestMixer mixer = new TestMixer(server, "jack_test3_" + i);
                 mixer.client.setShutdownCallback(reason -> shutdowns.put(mixer.client.name(), reason));
                 mixers.add(mixer);
             }
@@ -97,7 +93,7 @@ class ControlFuzzSystemTest {
             assertTrue(within(3_000, () -> c.clients().isEmpty()), "no fuzz client stayed: " + control.clients());
             assertEquals(Map.of(), shutdowns, "no client was evicted or shut down");
             for (int i = 0; i < CLIENTS; i++) {
-                Mixer m = mixers.get(i);
+                TestMixer m = mixers.get(i);
                 assertNotNull(server.graph().clientOrNull(m.client.name()), m.client.name() + " is still in the graph");
                 assertTrue(m.calls - callsBefore[i] >= window.cycles() * 9 / 10, m.client.name() + " ran "
                         + (m.calls - callsBefore[i]) + " of " + window.cycles() + " cycles");
@@ -301,36 +297,6 @@ class ControlFuzzSystemTest {
         public String toString() {
             return rejected + " rejected, " + cut + " cut short, " + afterHello + " after a Hello, " + stillValid
                     + " still valid";
-        }
-    }
-
-    /** jack_test3's shape: two inputs, two outputs, each output the mean of the inputs. */
-    private static final class Mixer {
-        final TactusClient client;
-        private final Port[] in = new Port[2];
-        private final Port[] out = new Port[2];
-        volatile long calls;
-
-        Mixer(TactusServer server, String name) {
-            client = server.openClient(name);
-            for (int p = 0; p < 2; p++) {
-                in[p] = client.registerPort("in_" + (p + 1), PortType.AUDIO, PortFlag.INPUT);
-                out[p] = client.registerPort("out_" + (p + 1), PortType.AUDIO, PortFlag.OUTPUT);
-            }
-            client.setProcessCallback(this::process);
-            client.activate();
-        }
-
-        private void process(int nframes) {
-            FloatBuffer a = in[0].getFloatBuffer();
-            FloatBuffer b = in[1].getFloatBuffer();
-            for (Port port : out) {
-                FloatBuffer o = port.getFloatBuffer();
-                for (int i = 0; i < nframes; i++) {
-                    o.put(i, 0.5f * (a.get(i) + b.get(i)));
-                }
-            }
-            calls++; // one writer, the engine thread
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.tactus.server.control;
 
 import io.tactus.api.TactusException;
-import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlDecoder;
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Notification;
@@ -31,7 +30,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.server.control.ControlTestSupport.PYTHON;
+import static io.tactus.server.control.ControlTestSupport.helloFromAnotherProcess;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -42,7 +43,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** Starting and stopping the control socket: the name's lock, what a crashed server left, who may connect. */
 class ControlServerLifecycleTest {
 
-    private static final Path PYTHON = Path.of("/usr/bin/python3");
+
     private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     @TempDir
@@ -184,33 +185,12 @@ class ControlServerLifecycleTest {
             try (ControlServer control = ControlServer.start(server, dir)) {
                 Files.setPosixFilePermissions(dir.path(), PosixFilePermissions.fromString("rwx--x--x"));
                 Files.setPosixFilePermissions(control.socketPath(), PosixFilePermissions.fromString("rw-rw-rw-"));
-                ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("intruder", 1, 2, "normal"));
-                byte[] bytes = new byte[hello.remaining()];
-                hello.get(bytes);
-                String script = String.join("\n",
-                        "import socket, sys, binascii",
-                        "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)",
-                        "s.connect(sys.argv[1])",
-                        "s.sendall(binascii.unhexlify(sys.argv[2]))",
-                        "data = b''",
-                        "while True:",
-                        "    chunk = s.recv(65536)",
-                        "    if not chunk: break",
-                        "    data += chunk",
-                        "print(binascii.hexlify(data).decode())");
-                Process intruder = new ProcessBuilder(SETPRIV.toString(), "--reuid=65534", "--regid=65534", "--clear-groups",
-                        PYTHON.toString(), "-I", "-c", script, control.socketPath().toString(), HexFormat.of().formatHex(bytes))
-                        .directory(Path.of("/tmp").toFile()).redirectErrorStream(true).start();
-                try {
-                    assertTrue(intruder.waitFor(10, TimeUnit.SECONDS), "the intruder's connection was closed");
-                    String output = new String(intruder.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-                    assertEquals(0, intruder.exitValue(), output);
-                    ControlFrame answer = new ControlDecoder().decode(ByteBuffer.wrap(HexFormat.of().parseHex(output)));
-                    assertEquals(new ControlFrame(1, new Reply.Error("connection refused: user nobody is not the server's user root")),
-                            answer);
-                } finally {
-                    intruder.destroyForcibly();
-                }
+                String output = helloFromAnotherProcess(control.socketPath(),
+                        new Request.Hello("intruder", 1, 2, "normal"), SETPRIV.toString(), "--reuid=65534",
+                        "--regid=65534", "--clear-groups");
+                ControlFrame answer = new ControlDecoder().decode(ByteBuffer.wrap(HexFormat.of().parseHex(output)));
+                assertEquals(new ControlFrame(1, new Reply.Error("connection refused: user nobody is not the server's user root")),
+                        answer);
                 assertNull(server.graph().clientOrNull("intruder"), "no client was made for it");
             }
         } finally {

@@ -8,12 +8,9 @@ import io.tactus.ipc.ProtocolLimits;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.rt.SchedulingPolicy;
-import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,7 +21,8 @@ import java.util.List;
 import java.util.Random;
 
 import static io.tactus.server.control.ControlTestSupport.mode;
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.sleep;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -37,56 +35,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ControlServerSystemTest {
 
-    @TempDir
-    static Path temp;
-
-    private static RecordingDriver driver;
-    private static TactusServer server;
-    private static ControlServer control;
-
-    @BeforeAll
-    static void start() {
-        driver = new RecordingDriver(2, 0.25f);
-        server = ControlTestSupport.startServer(driver);
-        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.SYNC);
-    }
-
-    @AfterAll
-    static void stop() {
-        ControlTestSupport.stop(control, server);
-        // A server holds ~100 MB of telemetry records; a static field would keep it for the whole run.
-        control = null;
-        server = null;
-        driver = null;
-    }
+    @RegisterExtension
+    static final ServedControl served = new ServedControl(ControlServer.Timing.SYNC);
 
     @Test
     void shouldRunARemoteClientsCyclesAndCarryItsOutputToPlayback() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("relay");
-            ClientNode node = server.graph().client("relay");
+            ClientNode node = served.server().graph().client("relay");
             assertEquals(node.id(), welcome.clientId());
             assertEquals(48_000, welcome.sampleRate());
             assertEquals(64, welcome.bufferSize());
-            assertEquals("/dev/shm/tactus-" + server.name() + "-" + node.id(), welcome.shmPath());
+            assertEquals("/dev/shm/tactus-" + served.server().name() + "-" + node.id(), welcome.shmPath());
             assertEquals(ProcessHandle.current().pid(), welcome.serverPid());
-            SchedulingPolicy engine = server.scheduling().actualPolicy();
-            assertEquals(engine.hasRealtimePriority() ? server.scheduling().actualPriority() - 5 : 0, welcome.processPriority());
+            SchedulingPolicy engine = served.server().scheduling().actualPolicy();
+            assertEquals(engine.hasRealtimePriority() ? served.server().scheduling().actualPriority() - 5 : 0,
+                    welcome.processPriority());
             Path segment = Path.of(welcome.shmPath());
             assertEquals("rw-------", mode(segment), "the segment is private");
-            assertEquals("rw-------", mode(control.socketPath()), "the socket is private");
-            assertEquals("rwx------", mode(control.directory().path()), "the runtime directory is private");
-            assertEquals(FakeClient.TID, control.client("relay").orElseThrow().processThreadTid(), "the tid is kept");
+            assertEquals("rw-------", mode(served.control().socketPath()), "the socket is private");
+            assertEquals("rwx------", mode(served.control().directory().path()), "the runtime directory is private");
+            assertEquals(FakeClient.TID, served.control().client("relay").orElseThrow().processThreadTid(),
+                    "the tid is kept");
 
-            client.ok(new Request.RegisterPort("in", true));   // slot 0
-            client.ok(new Request.RegisterPort("out", false)); // slot 1
-            client.ok(new Request.Connect("system:capture_1", "relay:in"));
-            client.ok(new Request.Connect("relay:out", "system:playback_1"));
+            ControlTestSupport.registerRelay(client);
             try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
                 client.ok(new Request.Activate());
-                assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
-                assertTrue(within(1_000, () -> driver.lastPlayback(0) == 0.5f),
-                        "capture 0.25 doubled by the client reaches playback: " + driver.lastPlayback(0));
+                ControlTestSupport.awaitRelayed(process, served.driver());
 
                 Reply.PortList list = assertInstanceOf(Reply.PortList.class, client.request(new Request.ListPorts(true)));
                 assertTrue(list.ports().contains(new Reply.PortInfo("relay:in", true, List.of("system:capture_1"))), list.toString());
@@ -99,42 +74,44 @@ class ControlServerSystemTest {
 
                 client.ok(new Request.Deactivate());
                 long after = process.cyclesDone.get();
-                io.tactus.server.ServerTestSupport.sleep(50);
+                sleep(50);
                 assertEquals(after, process.cyclesDone.get(), "a deactivated client is not triggered");
             }
             client.ok(new Request.Goodbye());
             assertTrue(client.awaitEnd());
-            assertEquals(null, server.graph().clientOrNull("relay"));
+            assertEquals(null, served.server().graph().clientOrNull("relay"));
             assertFalse(Files.exists(segment), "the segment is deleted when the client leaves");
         }
     }
 
     @Test
     void shouldSilenceAndCountAClientThatNeverAnswersWithoutXrunsAndResumeWhenItDoes() throws Exception {
-        ControlTestSupport.neverAnswering(server, control, driver);
+        ControlTestSupport.neverAnswering(served.server(), served.control(), served.driver());
     }
 
     @Test
     void shouldRemoveAClientWhoseConnectionEndsAndDeleteItsSegmentWithinASecond() throws Exception {
         Path segment;
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("vanishing");
             segment = Path.of(welcome.shmPath());
             client.ok(new Request.RegisterPort("out", false));
             client.ok(new Request.Connect("vanishing:out", "system:playback_2"));
             client.ok(new Request.Activate());
         } // closed without Goodbye, as by kill -9
-        assertTrue(within(1_000, () -> server.graph().clientOrNull("vanishing") == null
-                && !Files.exists(segment) && control.client("vanishing").isEmpty()), "gone within 1 s");
-        assertTrue(server.graph().connectionsOf("system:playback_2").isEmpty(), "its connections went with it");
+        assertTrue(within(1_000, () -> served.server().graph().clientOrNull("vanishing") == null
+                && !Files.exists(segment) && served.control().client("vanishing").isEmpty()), "gone within 1 s");
+        assertTrue(served.server().graph().connectionsOf("system:playback_2").isEmpty(),
+                "its connections went with it");
     }
 
     @Test
     void shouldTellAnEvictedClientWhyAndDeleteItsSegment() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("culprit");
             client.ok(new Request.Activate());
-            server.controller().evict(server.graph().client("culprit"), "evicted by watchdog: 3 overruns of 1.9 ms");
+            served.server().controller().evict(served.server().graph().client("culprit"),
+                    "evicted by watchdog: 3 overruns of 1.9 ms");
             assertTrue(client.awaitEnd());
             assertTrue(client.notifications.contains(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),
                     client.notifications.toString());
@@ -144,8 +121,8 @@ class ControlServerSystemTest {
 
     @Test
     void shouldRefuseADuplicateClientNameWithASentence() throws Exception {
-        try (FakeClient first = FakeClient.connect(control.socketPath());
-             FakeClient second = FakeClient.connect(control.socketPath())) {
+        try (FakeClient first = FakeClient.connect(served.control().socketPath());
+             FakeClient second = FakeClient.connect(served.control().socketPath())) {
             first.hello("twin");
             second.send(new Request.Hello("twin", 1, FakeClient.TID, "normal"));
             ControlFrame error = second.expectErrorAndClose();
@@ -163,7 +140,7 @@ class ControlServerSystemTest {
         for (int round = 0; round < 5; round++) {
             byte[] garbage = new byte[1 + random.nextInt(300)];
             random.nextBytes(garbage);
-            try (FakeClient client = FakeClient.connect(control.socketPath())) {
+            try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
                 client.sendRaw(garbage);
                 client.shutdownOutput(); // a length that promises more than was sent ends in mid-message
                 ControlFrame error = client.expectErrorAndClose();
@@ -178,7 +155,7 @@ class ControlServerSystemTest {
         ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("cut", 1, 2, "normal"));
         byte[] cut = new byte[hello.remaining() - 3];
         hello.get(cut);
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.sendRaw(cut);
             client.shutdownOutput();
             assertEquals(new Reply.Error("the connection ended in the middle of a message, after " + cut.length + " of "
@@ -189,7 +166,7 @@ class ControlServerSystemTest {
 
     @Test
     void shouldRefuseATwoGigabyteLengthWithoutWaitingForIt() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.sendRaw(new byte[]{(byte) 0x80, 0, 0, 0});
             assertEquals(new Reply.Error("message length 2147483648 exceeds the 65536-byte limit"),
                     client.expectErrorAndClose().message());
@@ -201,7 +178,7 @@ class ControlServerSystemTest {
     void shouldRefuseAnotherProtocolVersion() throws Exception {
         ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("old", 1, 2, "normal"));
         hello.putShort(4, (short) 7);
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.sendRaw(hello);
             assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 3"),
                     client.expectErrorAndClose().message());
@@ -211,12 +188,12 @@ class ControlServerSystemTest {
 
     @Test
     void shouldRefuseATenKilobytePortNameAndRemoveTheClient() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("verbose");
             client.sendRaw(registerPortFrame(7, "p".repeat(10_000)));
             assertEquals(new Reply.Error("the port name is 10000 bytes long but the limit is 255 bytes of UTF-8"),
                     client.expectErrorAndClose().message());
-            assertTrue(within(1_000, () -> server.graph().clientOrNull("verbose") == null
+            assertTrue(within(1_000, () -> served.server().graph().clientOrNull("verbose") == null
                     && !Files.exists(Path.of(welcome.shmPath()))), "the client is removed");
         }
         assertServerStillServes();
@@ -224,7 +201,7 @@ class ControlServerSystemTest {
 
     @Test
     void shouldRefuseARequestBeforeHello() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.send(new Request.Activate());
             assertEquals(new ControlFrame(1, new Reply.Error("the first message on a connection must be Hello, not Activate")),
                     client.expectErrorAndClose());
@@ -234,20 +211,20 @@ class ControlServerSystemTest {
 
     @Test
     void shouldRefuseASecondHelloAndAMessageOnlyTheServerSends() throws Exception {
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.hello("chatty");
             client.send(new Request.Hello("chatty", 1, 2, "normal"));
             assertEquals(new Reply.Error("this connection already said Hello; a connection carries one client"),
                     client.expectErrorAndClose().message());
         }
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.hello("impostor");
             client.sendRaw(ControlCodec.encode(9, new Reply.Ok(io.tactus.ipc.MessageType.STATUS)));
             assertEquals(new Reply.Error("a client may not send Ok, which only the server sends"),
                     client.expectErrorAndClose().message());
         }
-        assertTrue(within(1_000, () -> server.graph().clientOrNull("chatty") == null
-                && server.graph().clientOrNull("impostor") == null));
+        assertTrue(within(1_000, () -> served.server().graph().clientOrNull("chatty") == null
+                && served.server().graph().clientOrNull("impostor") == null));
         assertServerStillServes();
     }
 
@@ -263,13 +240,14 @@ class ControlServerSystemTest {
 
     /** The engine cycles on and a well-behaved client still gets in and out. */
     private static void assertServerStillServes() throws IOException {
-        long cycles = server.cyclesRun();
-        assertTrue(within(1_000, () -> server.cyclesRun() > cycles + 10), "the engine cycles on");
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        long cycles = served.server().cyclesRun();
+        assertTrue(within(1_000, () -> served.server().cyclesRun() > cycles + 10), "the engine cycles on");
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.hello("well-behaved");
             client.ok(new Request.Goodbye());
             assertTrue(client.awaitEnd());
         }
-        assertTrue(within(1_000, () -> control.connectionCount() == 0), "every connection ended: " + control.connectionCount());
+        assertTrue(within(1_000, () -> served.control().connectionCount() == 0),
+                "every connection ended: " + served.control().connectionCount());
     }
 }

@@ -11,17 +11,24 @@ import io.tactus.server.watchdog.WatchdogSettings;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.ipc.RuntimeDirectory;
-import io.tactus.server.ServerTestSupport;
 import io.tactus.server.telemetry.MetricsSnapshot;
 
+import io.tactus.ipc.ControlCodec;
+
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.sleep;
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the scenarios that hold however the engine times its out-of-process clients.
  */
 final class ControlTestSupport {
+
+    /** A peer in another process that is not a JVM. */
+    static final Path PYTHON = Path.of("/usr/bin/python3");
 
     private static final AtomicInteger NEXT = new AtomicInteger();
 
@@ -82,6 +92,24 @@ final class ControlTestSupport {
     }
 
     /**
+     * Registers the relay's ports, "in" in slot 0 and "out" in slot 1, and wires system:capture_1 through it to
+     * system:playback_1 (a {@link FakeProcess} with in 0, out 1 and doubling then relays the capture).
+     */
+    static void registerRelay(FakeClient client) throws IOException {
+        client.ok(new Request.RegisterPort("in", true));
+        client.ok(new Request.RegisterPort("out", false));
+        client.ok(new Request.Connect("system:capture_1", "relay:in"));
+        client.ok(new Request.Connect("relay:out", "system:playback_1"));
+    }
+
+    /** The relay runs cycles and the capture (0.25), doubled by it, reaches playback. */
+    static void awaitRelayed(FakeProcess process, RecordingDriver driver) {
+        assertTrue(within(2_000, () -> process.cyclesDone.get() >= 100), "cycles run: " + process.cyclesDone);
+        assertTrue(within(1_000, () -> driver.lastPlayback(0) == 0.5f),
+                "capture 0.25 doubled by the client reaches playback: " + driver.lastPlayback(0));
+    }
+
+    /**
      * A client that never answers: silenced and counted nearly every cycle without an xrun of the graph, not
      * triggered again while busy, and heard again once it answers. Returns the metrics of the silent window.
      */
@@ -96,7 +124,7 @@ final class ControlTestSupport {
                 client.ok(new Request.Activate());
                 RemoteClient remote = control.client("sleepy").orElseThrow();
                 server.restartMetrics();
-                ServerTestSupport.sleep(300);
+                sleep(300);
                 window = server.stopMetrics(2, TimeUnit.SECONDS);
                 assertTrue(window.cycles() >= 150, "the engine keeps cycling: " + window.cycles());
                 assertTrue(window.timeouts() >= window.cycles() * 9 / 10, "a timeout nearly every cycle: "
@@ -119,6 +147,40 @@ final class ControlTestSupport {
         }
         server.restartMetrics();
         return window;
+    }
+
+    /**
+     * Sends {@code hello} over {@code socket} from a Python process, started behind {@code prefix} (e.g. setpriv,
+     * to be another user), and returns, in hex, all the server answered before it closed the connection.
+     */
+    static String helloFromAnotherProcess(Path socket, Request.Hello hello, String... prefix) throws Exception {
+        ByteBuffer frame = ControlCodec.encode(1, hello);
+        byte[] bytes = new byte[frame.remaining()];
+        frame.get(bytes);
+        String script = String.join("\n",
+                "import socket, sys, binascii",
+                "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)",
+                "s.connect(sys.argv[1])",
+                "s.sendall(binascii.unhexlify(sys.argv[2]))",
+                "data = b''",
+                "while True:",
+                "    chunk = s.recv(65536)",
+                "    if not chunk: break",
+                "    data += chunk",
+                "print(binascii.hexlify(data).decode())");
+        List<String> command = new ArrayList<>(List.of(prefix));
+        command.addAll(List.of(PYTHON.toString(), "-I", "-c", script, socket.toString(),
+                HexFormat.of().formatHex(bytes)));
+        Process peer = new ProcessBuilder(command).directory(Path.of("/tmp").toFile()).redirectErrorStream(true)
+                .start();
+        try {
+            assertTrue(peer.waitFor(10, TimeUnit.SECONDS), "the server closed the connection");
+            String output = new String(peer.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            assertEquals(0, peer.exitValue(), output);
+            return output;
+        } finally {
+            peer.destroyForcibly();
+        }
     }
 
     static String mode(Path file) throws IOException {

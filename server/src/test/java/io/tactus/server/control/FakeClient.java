@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.tactus.testing.Poll.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -45,7 +46,7 @@ final class FakeClient implements AutoCloseable {
         long end = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (bytes.hasRemaining() && System.currentTimeMillis() < end) {
             if (channel.write(bytes) == 0) {
-                io.tactus.server.ServerTestSupport.sleep(1);
+                sleep(1);
             }
         }
     }
@@ -84,7 +85,7 @@ final class FakeClient implements AutoCloseable {
                 if (System.currentTimeMillis() > end) {
                     throw new AssertionError("no frame from the server within " + timeoutMillis + " ms");
                 }
-                io.tactus.server.ServerTestSupport.sleep(1);
+                sleep(1);
             }
         }
     }

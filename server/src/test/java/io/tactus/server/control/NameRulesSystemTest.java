@@ -7,15 +7,11 @@ import io.tactus.api.TactusException;
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
-import io.tactus.server.TactusServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -30,39 +26,24 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class NameRulesSystemTest {
 
-    @TempDir
-    static Path temp;
-
-    private static TactusServer server;
-    private static ControlServer control;
-
-    @BeforeAll
-    static void start() {
-        server = ControlTestSupport.startServer(new RecordingDriver(2, 0.25f));
-        control = ControlTestSupport.startControl(server, temp.resolve("rt"), ControlServer.Timing.SYNC);
-    }
-
-    @AfterAll
-    static void stop() {
-        ControlTestSupport.stop(control, server);
-        control = null;
-        server = null;
-    }
+    @RegisterExtension
+    static final ServedControl served = new ServedControl(ControlServer.Timing.SYNC);
 
     /** A refused name and the sentence it is refused with, {@code %s} standing for "client name" or "port name". */
     record Refused(String name, String sentence) {
     }
 
     static Stream<Refused> refusedNames() {
-        String control = "%s '%s' holds the control character %s; names may hold no control characters (newline, tab, NUL, ...)";
+        String controlCharacter = "%s '%s' holds the control character %s; names may hold no control characters"
+                + " (newline, tab, NUL, ...)";
         String bidi = "%s '%s' holds the bidirectional formatting character %s; names may hold no bidirectional"
                 + " overrides, embeddings, isolates or marks";
         return Stream.of(
-                new Refused("two\nlines", String.format(control, "%s", "two<U+000A>lines", "U+000A")),
-                new Refused("tab\tbed", String.format(control, "%s", "tab<U+0009>bed", "U+0009")),
-                new Refused("nul\0", String.format(control, "%s", "nul<U+0000>", "U+0000")),
-                new Refused("c1\u0085", String.format(control, "%s", "c1<U+0085>", "U+0085")),
-                new Refused("del\u007f", String.format(control, "%s", "del<U+007F>", "U+007F")),
+                new Refused("two\nlines", String.format(controlCharacter, "%s", "two<U+000A>lines", "U+000A")),
+                new Refused("tab\tbed", String.format(controlCharacter, "%s", "tab<U+0009>bed", "U+0009")),
+                new Refused("nul\0", String.format(controlCharacter, "%s", "nul<U+0000>", "U+0000")),
+                new Refused("c1\u0085", String.format(controlCharacter, "%s", "c1<U+0085>", "U+0085")),
+                new Refused("del\u007f", String.format(controlCharacter, "%s", "del<U+007F>", "U+007F")),
                 new Refused("evil\u202Egnp.exe", String.format(bidi, "%s", "evil<U+202E>gnp.exe", "U+202E")),
                 new Refused("iso\u2067late", String.format(bidi, "%s", "iso<U+2067>late", "U+2067")),
                 new Refused("mark\u200F", String.format(bidi, "%s", "mark<U+200F>", "U+200F")));
@@ -72,13 +53,14 @@ class NameRulesSystemTest {
     @MethodSource("refusedNames")
     void shouldRefuseTheClientNameInProcessAndOverTheSocketWithTheSameSentence(Refused refused) throws Exception {
         String sentence = refused.sentence().formatted("client name");
-        TactusException inProcess = assertThrows(TactusException.class, () -> server.openClient(refused.name()));
+        TactusException inProcess = assertThrows(TactusException.class,
+                () -> served.server().openClient(refused.name()));
         assertEquals(sentence, inProcess.getMessage());
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.send(new Request.Hello(refused.name(), 1, FakeClient.TID, "normal"));
             assertEquals(new ControlFrame(1, new Reply.Error(sentence)), client.expectErrorAndClose());
         }
-        assertNull(server.graph().clientOrNull(refused.name()));
+        assertNull(served.server().graph().clientOrNull(refused.name()));
     }
 
     @ParameterizedTest
@@ -86,12 +68,12 @@ class NameRulesSystemTest {
     void shouldRefuseThePortNameInProcessAndOverTheSocketWithTheSameSentence(Refused refused) throws Exception {
         String sentence = refused.sentence().formatted("port name");
         String prefix = "names-" + Math.abs(refused.name().hashCode());
-        try (TactusClient local = server.openClient(prefix + "-local")) {
+        try (TactusClient local = served.server().openClient(prefix + "-local")) {
             TactusException inProcess = assertThrows(TactusException.class,
                     () -> local.registerPort(refused.name(), PortType.AUDIO, PortFlag.OUTPUT));
             assertEquals(sentence, inProcess.getMessage());
         }
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.hello(prefix + "-remote");
             assertEquals(new Reply.Error(sentence), client.request(new Request.RegisterPort(refused.name(), false)));
             client.ok(new Request.RegisterPort("fine", false)); // the connection goes on
@@ -102,8 +84,9 @@ class NameRulesSystemTest {
     @Test
     void shouldRefuseAColonInAClientNameOnBothTransports() throws Exception {
         String sentence = "client name 'a:b' is not valid: it must be non-empty and contain no ':'";
-        assertEquals(sentence, assertThrows(TactusException.class, () -> server.openClient("a:b")).getMessage());
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        assertEquals(sentence,
+                assertThrows(TactusException.class, () -> served.server().openClient("a:b")).getMessage());
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.send(new Request.Hello("a:b", 1, FakeClient.TID, "normal"));
             assertEquals(new Reply.Error(sentence), client.expectErrorAndClose().message());
         }
@@ -112,10 +95,10 @@ class NameRulesSystemTest {
     @Test
     void shouldAdmitTheNamesJackAllowsOnBothTransportsAndListOneLinePerPort() throws Exception {
         String name = "Mixer ünï 日本 🎹";
-        try (TactusClient local = server.openClient(name + " local")) {
+        try (TactusClient local = served.server().openClient(name + " local")) {
             local.registerPort("out 1 (L) — ünï", PortType.AUDIO, PortFlag.OUTPUT);
         }
-        try (FakeClient client = FakeClient.connect(control.socketPath())) {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.hello(name);
             client.ok(new Request.RegisterPort("out 1 (L) — ünï", false));
             Reply.PortList list = (Reply.PortList) client.request(new Request.ListPorts(false));

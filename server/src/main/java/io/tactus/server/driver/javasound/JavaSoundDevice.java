@@ -20,8 +20,10 @@ import java.util.stream.Collectors;
  * every mixer for its lines, which is slow on some systems; it happens at open and in
  * {@code ./tactus devices}, never during a run.
  *
- * @param playbackChannels most playback channels it lists; 0 without playback, {@link AudioSystem#NOT_SPECIFIED} for any
- * @param captureChannels  most capture channels it lists; 0 without capture, {@link AudioSystem#NOT_SPECIFIED} for any
+ * @param playbackChannels most playback channels it lists; 0 without playback,
+ *                         {@link AudioSystem#NOT_SPECIFIED} for any
+ * @param captureChannels  most capture channels it lists; 0 without capture,
+ *                         {@link AudioSystem#NOT_SPECIFIED} for any
  */
 public record JavaSoundDevice(String name, String description, int playbackChannels, int captureChannels,
                               Mixer.Info info) {

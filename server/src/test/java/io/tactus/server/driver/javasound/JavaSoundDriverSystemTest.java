@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static io.tactus.server.driver.javasound.JavaSoundFixtures.RATE;
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static io.tactus.server.driver.javasound.JavaSoundFixtures.device;
-import static io.tactus.server.ServerTestSupport.sleep;
+import static io.tactus.testing.Poll.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

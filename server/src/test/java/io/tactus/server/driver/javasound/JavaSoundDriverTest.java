@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 import java.nio.FloatBuffer;
 
 import static io.tactus.server.driver.javasound.JavaSoundFixtures.RATE;
-import static io.tactus.server.ServerTestSupport.within;
+import static io.tactus.testing.Poll.within;
 import static io.tactus.server.driver.javasound.JavaSoundFixtures.device;
 import static io.tactus.server.driver.javasound.JavaSoundFixtures.driverThreadsAlive;
-import static io.tactus.server.ServerTestSupport.sleep;
+import static io.tactus.testing.Poll.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
