@@ -37,13 +37,22 @@ class PeriodTimingTest {
     }
 
     @Test
-    void shouldWaitByParkingThenSpinningToTheDeadline() {
+    void shouldWaitBySleepingToTheSpinWindowThenSpinningToTheDeadline() {
         FakeClock clock = new FakeClock(0);
         PeriodWaiter waiter = new PeriodWaiter(clock, 200_000);
         long woke = waiter.awaitUntil(1_000_000);
         assertTrue(woke >= 1_000_000);
-        assertEquals(1, clock.parks, "one park up to the spin window");
-        assertEquals(1_000_000 - 1_000 - 200_000, clock.parked, "parks from the first reading to 200 us before");
+        assertEquals(1, clock.sleeps, "one sleep up to the spin window");
+        assertEquals(800_000, clock.sleptTo, "sleeps to the instant 200 us before the deadline, not for a duration");
+        assertEquals(0, clock.parks, "an absolute sleep, not a relative park");
+    }
+
+    @Test
+    void shouldParkForTheTimeLeftWhereTheClockHasNoAbsoluteSleep() {
+        ParkOnlyClock clock = new ParkOnlyClock();
+        new PeriodWaiter(clock, 200_000).awaitUntil(1_000_000);
+        assertEquals(1, clock.parks);
+        assertEquals(1_000_000 - 2_000 - 200_000, clock.parked, "parks from its own reading to 200 us before");
     }
 
     @Test
@@ -53,11 +62,32 @@ class PeriodTimingTest {
         assertEquals(0, clock.parks);
     }
 
-    /** Advances 1 µs per reading; parking advances by the time asked. */
+    /** A clock with only the interface's default sleep: it parks for the time left. */
+    static final class ParkOnlyClock implements ClockSource {
+        long now;
+        int parks;
+        long parked;
+
+        @Override
+        public long nanoTime() {
+            return now += 1_000;
+        }
+
+        @Override
+        public void park(long nanos) {
+            parks++;
+            parked += nanos;
+            now += nanos;
+        }
+    }
+
+    /** Advances 1 µs per reading; parking advances by the time asked, sleeping to the instant asked. */
     static final class FakeClock implements ClockSource {
         long now;
         int parks;
         long parked;
+        int sleeps;
+        long sleptTo;
 
         FakeClock(long now) {
             this.now = now;
@@ -73,6 +103,13 @@ class PeriodTimingTest {
             parks++;
             parked += nanos;
             now += nanos;
+        }
+
+        @Override
+        public void sleepUntil(long instant) {
+            sleeps++;
+            sleptTo = instant;
+            now = Math.max(now, instant);
         }
     }
 
