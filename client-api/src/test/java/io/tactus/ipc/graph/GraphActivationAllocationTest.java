@@ -48,6 +48,11 @@ class GraphActivationAllocationTest {
             assertEquals(0, Arrays.stream(allocated).min().orElseThrow(), "bytes allocated per window of "
                     + CYCLES_PER_WINDOW + " cycles: " + Arrays.toString(allocated));
             assertTrue(cycle.engineWakes > 0 && cycle.engineWakes == cycle.cycle, "the engine was woken once per cycle");
+            long before = threads.getCurrentThreadAllocatedBytes();
+            cycle.playAllocating(CYCLES_PER_WINDOW);
+            long control = threads.getCurrentThreadAllocatedBytes() - before;
+            assertTrue(control >= 16L * CYCLES_PER_WINDOW, "negative control: the measurement sees one small array "
+                    + "per cycle (" + control + " bytes)");
             assertEquals(2.0 * cycle.cycle, cycle.mixed, "the join mixed both branches every cycle");
         }
     }
@@ -62,6 +67,7 @@ class GraphActivationAllocationTest {
         private long cycle;
         private long engineWakes;
         private double mixed;
+        private long[] escaped;
 
         Cycle(GraphActivation graph, GraphSegment segment) {
             this.graph = graph;
@@ -85,6 +91,14 @@ class GraphActivationAllocationTest {
                 if (graph.record(GraphLayout.ENGINE).signal() != engineSignal) {
                     engineWakes++;
                 }
+            }
+        }
+
+        /** As {@link #play}, plus one small array per cycle that escapes: what the test must be able to see. */
+        void playAllocating(int cycles) {
+            for (int i = 0; i < cycles; i++) {
+                play(1);
+                escaped = new long[] {cycle};
             }
         }
 

@@ -144,7 +144,8 @@ class GraphActivationTest {
         assertEquals(-1, graph.record(3).begin(0), "not triggered: nothing to run");
         assertFalse(graph.record(2).finish(1, 0), "a finish of cycle 1 cannot end cycle 2");
         assertEquals(TRIGGERED, graph.record(2).state());
-        assertEquals(RUNNING, graph.record(2).begin(0) == 2 ? graph.record(2).state() : -1);
+        assertEquals(2, graph.record(2).begin(0), "cycle 2 is the one it runs");
+        assertEquals(RUNNING, graph.record(2).state());
     }
 
     @Test
