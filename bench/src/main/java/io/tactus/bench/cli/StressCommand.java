@@ -123,9 +123,6 @@ public final class StressCommand implements Callable<Integer> {
                 run.warmup, scheduling(), run.work, run.chain(), run.spinMicros(mode), LoadKind.parse(load), stagger,
                 degradation(), mode);
         settings.validate();
-        if (floorSeconds < 0) {
-            throw new TactusException("--floor-seconds must be 0 or more, not " + floorSeconds);
-        }
         StressResult result = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
                 .run();
         System.out.print(SummaryFormatter.format(result));

@@ -62,8 +62,11 @@ class PeriodTimingTest {
         assertEquals(0, clock.parks);
     }
 
-    /** A clock with only the interface's default sleep: it parks for the time left. */
-    static final class ParkOnlyClock implements ClockSource {
+    /**
+     * Advances 1 µs per reading; parking advances by the time asked. Only the interface's default sleep: it
+     * parks for the time left.
+     */
+    static class ParkOnlyClock implements ClockSource {
         long now;
         int parks;
         long parked;
@@ -81,28 +84,13 @@ class PeriodTimingTest {
         }
     }
 
-    /** Advances 1 µs per reading; parking advances by the time asked, sleeping to the instant asked. */
-    static final class FakeClock implements ClockSource {
-        long now;
-        int parks;
-        long parked;
+    /** As {@link ParkOnlyClock}, and sleeping to an instant advances the clock to it. */
+    static final class FakeClock extends ParkOnlyClock {
         int sleeps;
         long sleptTo;
 
         FakeClock(long now) {
             this.now = now;
-        }
-
-        @Override
-        public long nanoTime() {
-            return now += 1_000;
-        }
-
-        @Override
-        public void park(long nanos) {
-            parks++;
-            parked += nanos;
-            now += nanos;
         }
 
         @Override
