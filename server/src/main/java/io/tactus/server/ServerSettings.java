@@ -22,13 +22,22 @@ import java.util.stream.Collectors;
  * @param scheduling   the engine thread's scheduling class
  * @param lockMemory   mlockall before starting
  * @param watchdog     the degradation policy and its knobs (default: evict)
+ * @param maxConnections control-socket connections open at once beyond which more are refused (default
+ *                     {@value #DEFAULT_MAX_CONNECTIONS})
  */
 public record ServerSettings(String name, EngineSettings engine, Driver driver, SchedulingSettings scheduling,
-                             boolean lockMemory, WatchdogSettings watchdog) {
+                             boolean lockMemory, WatchdogSettings watchdog, int maxConnections) {
 
     public static final int DEFAULT_RATE = 48_000;
     public static final int DEFAULT_FRAMES = 64;
     public static final int DEFAULT_PRIORITY = 70;
+    /**
+     * Connections to the control socket open at once beyond which more are refused with one sentence. The
+     * control side's threads do not grow with it; what does is a descriptor and a few hundred bytes each.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    /** The most --max-connections may ask for: beyond it descriptors, not the server, are the limit. */
+    public static final int MAX_CONNECTIONS_LIMIT = 100_000;
     static final int[] RATES = {22_050, 32_000, 44_100, 48_000, 88_200, 96_000, 176_400, 192_000};
 
     public ServerSettings {
@@ -42,39 +51,51 @@ public record ServerSettings(String name, EngineSettings engine, Driver driver, 
     public static ServerSettings defaults() {
         return new ServerSettings(ClientOptions.DEFAULT_SERVER, EngineSettings.of(DEFAULT_RATE, DEFAULT_FRAMES),
                 new DummyDriver(), SchedulingSettings.fifo(DEFAULT_PRIORITY), false,
-                WatchdogSettings.defaults());
+                WatchdogSettings.defaults(), DEFAULT_MAX_CONNECTIONS);
     }
 
     public ServerSettings withName(String n) {
-        return new ServerSettings(n, engine, driver, scheduling, lockMemory, watchdog);
+        return new ServerSettings(n, engine, driver, scheduling, lockMemory, watchdog, maxConnections);
     }
 
     public ServerSettings withEngine(EngineSettings e) {
-        return new ServerSettings(name, e, driver, scheduling, lockMemory, watchdog);
+        return new ServerSettings(name, e, driver, scheduling, lockMemory, watchdog, maxConnections);
     }
 
     public ServerSettings withDriver(Driver d) {
-        return new ServerSettings(name, engine, d, scheduling, lockMemory, watchdog);
+        return new ServerSettings(name, engine, d, scheduling, lockMemory, watchdog, maxConnections);
     }
 
     public ServerSettings withScheduling(SchedulingSettings s) {
-        return new ServerSettings(name, engine, driver, s, lockMemory, watchdog);
+        return new ServerSettings(name, engine, driver, s, lockMemory, watchdog, maxConnections);
     }
 
     public ServerSettings withLockMemory(boolean lock) {
-        return new ServerSettings(name, engine, driver, scheduling, lock, watchdog);
+        return new ServerSettings(name, engine, driver, scheduling, lock, watchdog, maxConnections);
     }
 
     public ServerSettings withWatchdog(WatchdogSettings w) {
-        return new ServerSettings(name, engine, driver, scheduling, lockMemory, w);
+        return new ServerSettings(name, engine, driver, scheduling, lockMemory, w, maxConnections);
     }
 
+
+    public ServerSettings withMaxConnections(int max) {
+        return new ServerSettings(name, engine, driver, scheduling, lockMemory, watchdog, max);
+    }
 
     /** Checks what a user can get wrong, one clear sentence each. */
     public void validate() {
         validateFrames(engine.nframes());
         validateRate(engine.sampleRate());
         watchdog.validate();
+        validateMaxConnections(maxConnections);
+    }
+
+    public static void validateMaxConnections(int max) {
+        if (max < 1 || max > MAX_CONNECTIONS_LIMIT) {
+            throw new TactusException("--max-connections, the connections open at once, must be from 1 to " + MAX_CONNECTIONS_LIMIT
+                    + ", not " + max);
+        }
     }
 
     public static void validateFrames(int nframes) {

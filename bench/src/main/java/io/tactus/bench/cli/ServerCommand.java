@@ -109,6 +109,11 @@ public final class ServerCommand implements Callable<Integer> {
             + " JACK1 and jackd --sync)")
     boolean async;
 
+    @Option(names = "--max-connections", defaultValue = "" + ServerSettings.DEFAULT_MAX_CONNECTIONS,
+            description = "control-socket connections open at once; more are refused with one sentence, and one that"
+            + " says no Hello within 2 s is closed (default ${DEFAULT-VALUE})")
+    int maxConnections;
+
     @Mixin
     WatchdogOptions watchdog;
 
@@ -168,6 +173,7 @@ public final class ServerCommand implements Callable<Integer> {
         }
         ServerSettings.validateFrames(frames);
         ServerSettings.validateRate(rate);
+        ServerSettings.validateMaxConnections(maxConnections);
         io.tactus.ipc.RuntimeDirectory.requireServerName(name);
         EngineSettings engine = EngineSettings.of(rate, frames)
                 .withSpinNanos(spinNanos());
@@ -176,7 +182,8 @@ public final class ServerCommand implements Callable<Integer> {
                 .withEngine(engine)
                 .withDriver(driver())
                 .withScheduling(scheduling())
-                .withWatchdog(watchdog.settings());
+                .withWatchdog(watchdog.settings())
+                .withMaxConnections(maxConnections);
     }
 
     private long spinNanos() {

@@ -3,7 +3,6 @@ package io.tactus.server.control;
 import io.tactus.api.ClientPriority;
 import io.tactus.api.TactusException;
 import io.tactus.ipc.ControlCodec;
-import io.tactus.ipc.ControlDecoder;
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.ProtocolException;
@@ -22,138 +21,105 @@ import io.tactus.server.telemetry.MetricsSnapshot;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One connection of the control socket: reads frames, carries out each request on the server's graph
- * exactly as an in-process client's call would (through the {@link GraphController}, so the engine
- * switches plans), and answers. A second thread writes what goes out, replies and notifications in
- * order, so a client that stops reading holds up only its own connection, never the thread that tells
- * every client of xruns and shutdowns. A peer that breaks the protocol gets one {@link Reply.Error}
- * and is disconnected; a peer that goes away is removed from the graph and its segment deleted.
+ * One connection of the control socket: carries out each request on the server's graph exactly as an
+ * in-process client's call would (through the {@link GraphController}, so the engine switches plans), and
+ * answers. It has no thread of its own: its {@link PeerChannel} hands it the connection's frames one at a
+ * time on the control socket's shared workers, and writes what it sends, replies and notifications in order,
+ * from the selector thread, so a client that stops reading holds up only its own connection. A peer that
+ * breaks the protocol gets one {@link Reply.Error} and is disconnected; a peer that goes away is removed
+ * from the graph and its segment deleted.
  */
-final class ControlAdapter implements Runnable {
-
-    /** Frames waiting to be written; notifications beyond it are dropped (and counted), replies wait. */
-    private static final int OUTBOX_FRAMES = 256;
-    /** How long a leaving connection's last frames may take to be written before the socket is cut. */
-    private static final long FLUSH_MILLIS = 500;
-    private static final ByteBuffer END = ByteBuffer.allocate(0);
+final class ControlAdapter implements PeerChannel.Handler {
 
     private final ControlServer owner;
     private final TactusServer server;
     private final GraphController controller;
-    private final SocketChannel channel;
-    private final String threadName;
-    private final ControlDecoder decoder = new ControlDecoder();
-    private final BlockingQueue<ByteBuffer> outbox = new ArrayBlockingQueue<>(OUTBOX_FRAMES);
-    private final Thread writer;
+    private final PeerChannel peer;
     private final AtomicBoolean ending = new AtomicBoolean();
     private final AtomicLong droppedNotifications = new AtomicLong();
-    /** Set by whichever comes first: the first frame, or the Hello deadline. */
-    private final AtomicBoolean greeted = new AtomicBoolean();
-    private volatile ScheduledFuture<?> helloTimeout;
 
     /** Set once Welcome is sent. */
     private volatile RemoteClient client;
-    // The reader thread's own: this client's live ports, in registration order, and their slots.
+    // Touched only by this connection's work, one task at a time: its live ports, in registration order, and their slots.
     private final List<PortNode> ports = new ArrayList<>();
     private final List<Integer> slotOf = new ArrayList<>();
     private final BitSet usedSlots = new BitSet();
 
-    ControlAdapter(ControlServer owner, TactusServer server, SocketChannel channel, int connection) {
+    ControlAdapter(ControlServer owner, TactusServer server, PeerChannel peer) {
         this.owner = owner;
         this.server = server;
         this.controller = server.controller();
-        this.channel = channel;
-        this.threadName = "tactus-control-" + server.name() + "-" + connection;
-        this.writer = new Thread(this::write, threadName + "-out");
-        writer.setDaemon(true);
+        this.peer = peer;
     }
 
-    void start() {
-        Thread reader = new Thread(this, threadName);
-        reader.setDaemon(true);
-        writer.start();
-        reader.start();
-        helloTimeout = owner.helloDeadline().watch(this::helloTimedOut);
-    }
-
-    /**
-     * The Hello deadline passed: unless Hello came first, one Error and the connection ends. Never waits, so
-     * one timer thread keeps up with a flood of silent connections.
-     */
-    private void helloTimedOut() {
-        if (greeted.compareAndSet(false, true)) {
-            fail(0, "no Hello within " + HelloDeadline.HELLO_MILLIS + " ms of connecting; the connection is closed");
-            outbox.offer(END); // the writer sends the Error and closes the socket; the reader then leaves
-
-        }
-    }
-
-    /** The reader: Hello first, then one request at a time until Goodbye, EOF or a protocol fault. */
+    /** The first frame must be Hello (and the peer allowed in); every later one is a request, until Goodbye. */
     @Override
-    public void run() {
+    public void onFrame(ControlFrame frame) {
+        if (ending.get()) {
+            return; // leaving: what the peer still sends is not answered
+        }
         try {
-            String refusal = owner.peerRefusal(channel);
-            ControlFrame first;
-            try {
-                first = decoder.read(channel);
-            } catch (ProtocolException e) {
-                if (greeted.compareAndSet(false, true)) {
-                    fail(0, refusal != null ? refusal : e.getMessage());
-                }
-                return;
+            boolean goOn = client == null ? greet(frame) : handle(frame);
+            if (!goOn) {
+                leave(null);
             }
-            if (first == null) {
-                return; // connected and left without a word
-            }
-            if (!greeted.compareAndSet(false, true)) {
-                return; // too late: the Hello deadline has closed the connection
-            }
-            cancelHelloTimeout();
-            if (refusal != null) {
-                fail(first.requestId(), refusal);
-                return;
-            }
-            if (!(first.message() instanceof Request.Hello hello)) {
-                fail(first.requestId(), "the first message on a connection must be Hello, not "
-                        + first.message().type().label());
-                return;
-            }
-            ClientIdentity identity = ClientIdentity.of(channel, hello);
-            if (identity.refusal() != null) {
-                fail(first.requestId(), identity.refusal());
-                return;
-            }
-            if (!welcome(first.requestId(), hello, identity)) {
-                return;
-            }
-            ControlFrame frame;
-            while ((frame = decoder.read(channel)) != null) {
-                if (!handle(frame)) {
-                    return;
-                }
-            }
-        } catch (ProtocolException e) {
-            fail(0, e.getMessage());
-        } catch (IOException e) {
-            // The peer went away or the server closed the connection; either way it ends here.
         } catch (RuntimeException e) {
             fail(0, "the server failed to handle a request: " + e);
-        } finally {
             leave(null);
         }
+    }
+
+    /** Garbage in the first frame is answered with the peer's refusal, if it is refused at all. */
+    @Override
+    public void onFault(String sentence) {
+        if (ending.get()) {
+            return;
+        }
+        String refusal = client == null ? owner.peerRefusal(peer.socket()) : null;
+        fail(0, refusal != null ? refusal : sentence);
+        leave(null);
+    }
+
+    @Override
+    public void onEnd() {
+        leave(null);
+    }
+
+    @Override
+    public void onHelloTimeout() {
+        if (ending.get()) {
+            return;
+        }
+        fail(0, "no Hello within " + ControlSelector.HELLO_MILLIS + " ms of connecting; the connection is closed");
+        leave(null);
+    }
+
+    /** Hello, from a peer that may connect and names a thread of its own: Welcome, or Error and false. */
+    private boolean greet(ControlFrame first) {
+        String refusal = owner.peerRefusal(peer.socket());
+        if (refusal != null) {
+            fail(first.requestId(), refusal);
+            return false;
+        }
+        if (!(first.message() instanceof Request.Hello hello)) {
+            fail(first.requestId(), "the first message on a connection must be Hello, not "
+                    + first.message().type().label());
+            return false;
+        }
+        ClientIdentity identity = ClientIdentity.of(peer.socket(), hello);
+        if (identity.refusal() != null) {
+            fail(first.requestId(), identity.refusal());
+            return false;
+        }
+        return welcome(first.requestId(), hello, identity);
     }
 
     /** Admits the client: a node in the graph, its segment, its callbacks; answers Welcome, or Error and false. */
@@ -324,14 +290,7 @@ final class ControlAdapter implements Runnable {
         } catch (ProtocolException e) {
             frame = ControlCodec.encode(new ControlFrame(requestId, new Reply.Error(e.getMessage())));
         }
-        try {
-            if (!outbox.offer(frame, FLUSH_MILLIS, TimeUnit.MILLISECONDS)) {
-                closeChannel(); // the client reads nothing: cut it off, the reader then leaves
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            closeChannel();
-        }
+        peer.send(frame);
     }
 
     /** Queues a notification unless the connection is ending; dropped (and counted) when the client lags far behind. */
@@ -339,7 +298,7 @@ final class ControlAdapter implements Runnable {
         if (ending.get()) {
             return;
         }
-        if (!outbox.offer(ControlCodec.encode(notification))) {
+        if (!peer.tell(ControlCodec.encode(notification))) {
             droppedNotifications.incrementAndGet();
         }
     }
@@ -351,17 +310,21 @@ final class ControlAdapter implements Runnable {
 
     /**
      * Ends the connection once, from any thread: a Shutdown notification when {@code reason} is given (the
-     * client was evicted or the server stops), the client out of the graph, its segment deleted, the last
-     * frames flushed (for at most {@value #FLUSH_MILLIS} ms) and the socket closed.
+     * client was evicted or the server stops), then, after the connection's other work, the client out of
+     * the graph, its segment deleted, the last frames flushed and the socket closed.
      */
     void leave(String reason) {
         if (!ending.compareAndSet(false, true)) {
             return;
         }
         if (reason != null) {
-            outbox.offer(ControlCodec.encode(new Notification.Shutdown(reason)));
+            peer.tell(ControlCodec.encode(new Notification.Shutdown(reason)));
         }
-        cancelHelloTimeout();
+        peer.execute(this::finishLeaving);
+    }
+
+    /** Forgotten before the socket closes, so a peer that sees the end finds its place free. */
+    private void finishLeaving() {
         RemoteClient gone = client;
         if (gone != null) {
             boolean outOfPlan = removeFromGraph();
@@ -373,27 +336,12 @@ final class ControlAdapter implements Runnable {
             }
             owner.forget(gone);
         }
-        if (!outbox.offer(END)) {
-            closeChannel();
-        }
-        try {
-            writer.join(FLUSH_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        closeChannel();
         owner.forget(this);
+        peer.closeAfterFlush();
         long dropped = droppedNotifications.get();
         if (dropped > 0) {
             System.err.println("tactus: client '" + (gone == null ? "?" : gone.name()) + "' read too slowly; "
                     + dropped + " xrun and graph-order notifications to it were dropped");
-        }
-    }
-
-    private void cancelHelloTimeout() {
-        ScheduledFuture<?> timeout = helloTimeout;
-        if (timeout != null) {
-            timeout.cancel(false);
         }
     }
 
@@ -419,33 +367,6 @@ final class ControlAdapter implements Runnable {
         }
     }
 
-    /** The writer thread: frames in order until END, then the socket is closed. */
-    private void write() {
-        try {
-            while (true) {
-                ByteBuffer frame = outbox.take();
-                if (frame == END) {
-                    break;
-                }
-                while (frame.hasRemaining()) {
-                    channel.write(frame);
-                }
-            }
-        } catch (IOException | InterruptedException e) {
-            // the peer is gone or the connection was cut; nothing more can be said
-        } finally {
-            closeChannel();
-        }
-    }
-
-    private void closeChannel() {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // closing is all that was wanted
-        }
-    }
-
     private static void deleteQuietly(SharedSegment segment) {
         try {
             Files.deleteIfExists(segment.path());
@@ -454,9 +375,8 @@ final class ControlAdapter implements Runnable {
         }
     }
 
-    /** Waits for the writer to finish; for {@link ControlServer#close()}. */
-    void awaitClosed(long millis) throws InterruptedException {
-        writer.join(Math.max(1, millis));
-        closeChannel();
+    /** Waits up to {@code millis} for the socket to be closed; for {@link ControlServer#close()}. */
+    boolean awaitClosed(long millis) throws InterruptedException {
+        return peer.awaitClosed(millis);
     }
 }

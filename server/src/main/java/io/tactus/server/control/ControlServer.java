@@ -6,6 +6,7 @@ import io.tactus.ipc.SharedSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.rt.SchedulingPolicy;
+import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.engine.PeriodTiming;
 import jdk.net.ExtendedSocketOptions;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -36,16 +36,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The server's control socket: the door through which clients in other processes join. It holds the
  * server name's lock file for its whole life (so a second server of that name is refused, and whatever
- * a crashed one left behind, socket and shared-memory segments, can be deleted safely), accepts
- * connections on a normal thread and hands each to a {@link ControlAdapter} with threads of its own.
- * Trade-off: two threads per connection keep the code blocking and plain, which suits tens of clients,
- * not thousands; so connections are capped ({@link #DEFAULT_MAX_CONNECTIONS}) and one that has not said
- * Hello within {@link HelloDeadline#HELLO_MILLIS} ms is closed, which bounds the threads a peer can hold.
+ * a crashed one left behind, socket and shared-memory segments, can be deleted safely), and admits
+ * connections, each to a {@link ControlAdapter}, up to a cap ({@link ServerSettings#maxConnections()}).
+ * The connections' I/O and their requests run on the {@link ControlSelector}'s threads, as many for ten
+ * peers as for thousands; what a silent peer holds is its descriptor and a few hundred bytes until its
+ * Hello deadline ({@link ControlSelector#HELLO_MILLIS} ms) closes it.
  */
 public final class ControlServer implements AutoCloseable {
 
@@ -74,12 +73,6 @@ public final class ControlServer implements AutoCloseable {
     /** Port slots in a client's segment: the most ports one out-of-process client can have. */
     public static final int MAX_PORTS = 64;
 
-    /**
-     * Connections open at once beyond which more are refused with one sentence: each holds two threads
-     * until its Hello deadline or its client leaves, so this bounds the control side's threads to twice it.
-     */
-    public static final int DEFAULT_MAX_CONNECTIONS = 256;
-
     /** Lock files this JVM holds: POSIX drops a process's lock when it closes ANY descriptor of the file. */
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
@@ -102,17 +95,15 @@ public final class ControlServer implements AutoCloseable {
     private final long clientTimeoutNanos;
     private final Timing timing;
     private final Path segmentDirectory;
-    private final Thread acceptor;
+    private final ControlSelector io;
     private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
     private final Map<String, RemoteClient> clients = new ConcurrentHashMap<>();
-    private final AtomicInteger connections = new AtomicInteger();
-    private final HelloDeadline helloDeadline;
-    private volatile int maxConnections = DEFAULT_MAX_CONNECTIONS;
+    private volatile int maxConnections;
     private volatile boolean closed;
 
     private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
                           ServerSocketChannel listener, Path socketPath, UserPrincipal user, Futex futex,
-                          long clientTimeoutNanos, Timing timing) {
+                          long clientTimeoutNanos, Timing timing) throws IOException {
         this.server = server;
         this.directory = directory;
         this.lockPath = lockPath;
@@ -124,9 +115,8 @@ public final class ControlServer implements AutoCloseable {
         this.clientTimeoutNanos = clientTimeoutNanos;
         this.timing = timing;
         this.segmentDirectory = SharedSegment.defaultDirectory();
-        this.helloDeadline = new HelloDeadline(server.name());
-        this.acceptor = new Thread(this::accept, "tactus-control-" + server.name());
-        acceptor.setDaemon(true);
+        this.maxConnections = server.settings().maxConnections();
+        this.io = new ControlSelector(listener, socketPath, server.name(), this::admit);
     }
 
     /** Opens the control socket of {@code server} in the user's runtime directory. */
@@ -199,7 +189,7 @@ public final class ControlServer implements AutoCloseable {
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
                     futex, clientTimeoutNanos, timing);
-            control.acceptor.start();
+            control.io.start();
             return control;
         } catch (IOException | RuntimeException e) {
             closeQuietly(listener);
@@ -282,53 +272,32 @@ public final class ControlServer implements AutoCloseable {
         return "tactus-" + serverName + "-";
     }
 
-    /** The acceptor thread: one adapter per connection until the listener is closed. */
-    private void accept() {
-        String lastFailure = null;
-        while (!closed) {
-            SocketChannel channel;
-            try {
-                channel = listener.accept();
-            } catch (ClosedChannelException stopped) {
-                return;
-            } catch (IOException e) {
-                if (closed) {
-                    return;
-                }
-                if (!String.valueOf(e.getMessage()).equals(lastFailure)) { // once per distinct cause
-                    lastFailure = String.valueOf(e.getMessage());
-                    System.err.println("tactus: the control socket " + socketPath + " failed to accept a connection ("
-                            + lastFailure + "); it keeps trying");
-                }
-                sleepBriefly();
-                continue;
-            }
-            if (adapters.size() >= maxConnections) {
-                ConnectionRefusal.refuse(channel, "connection refused: the server already has " + maxConnections
-                        + " connections, the most it accepts at once; try again when some have closed");
-                continue;
-            }
-            ControlAdapter adapter = new ControlAdapter(this, server, channel, connections.incrementAndGet());
-            adapters.add(adapter);
-            if (closed) {
-                adapter.leave("server stopped");
-                return;
-            }
-            adapter.start();
+    /**
+     * On the selector thread, for each accepted connection: its adapter, or the sentence it is refused with
+     * when {@link #maxConnections} are open already.
+     */
+    private String admit(PeerChannel peer) {
+        if (adapters.size() >= maxConnections) {
+            return "connection refused: the server already has " + maxConnections
+                    + " connections, the most it accepts at once; try again when some have closed";
         }
+        ControlAdapter adapter = new ControlAdapter(this, server, peer);
+        peer.attach(adapter);
+        adapters.add(adapter);
+        if (closed) {
+            adapter.leave("server stopped"); // close() may have told the others before this one was added
+        }
+        return null;
     }
 
-    /** Sets how many connections may be open at once (default {@value #DEFAULT_MAX_CONNECTIONS}); more are refused. */
+    /**
+     * Sets how many connections may be open at once (at start, {@link ServerSettings#maxConnections()}); more
+     * are refused.
+     */
     public ControlServer limitConnections(int max) {
-        if (max < 1) {
-            throw new IllegalArgumentException("at least one connection must be allowed, not " + max);
-        }
+        ServerSettings.validateMaxConnections(max);
         maxConnections = max;
         return this;
-    }
-
-    HelloDeadline helloDeadline() {
-        return helloDeadline;
     }
 
     /**
@@ -442,12 +411,7 @@ public final class ControlServer implements AutoCloseable {
             return;
         }
         closed = true;
-        closeQuietly(listener);
-        try {
-            acceptor.join(1_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        io.stopAccepting();
         List<ControlAdapter> open = new ArrayList<>(adapters);
         for (ControlAdapter adapter : open) {
             adapter.leave("server stopped");
@@ -460,17 +424,9 @@ public final class ControlServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        helloDeadline.close();
+        io.close();
         deleteQuietly(socketPath);
         unlock(lockPath, lockChannel);
-    }
-
-    private static void sleepBriefly() {
-        try {
-            Thread.sleep(10);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static void closeQuietly(java.io.Closeable closeable) {

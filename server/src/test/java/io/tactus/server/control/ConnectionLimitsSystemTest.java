@@ -2,6 +2,7 @@ package io.tactus.server.control;
 
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Reply;
+import io.tactus.server.ServerSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The control plane is bounded: a connection that says no Hello is closed with an Error after the Hello
  * deadline, connections beyond the cap are refused with one sentence at once, and a flood of silent
- * connections leaves the server with at most two threads per allowed connection, every one of them closed
- * within 3 s, and still serving.
+ * connections, hundreds open at once, adds no thread to the server but its few workers, every one of them
+ * closed within 3 s, and the server still serving.
  */
 class ConnectionLimitsSystemTest {
 
@@ -41,7 +42,7 @@ class ConnectionLimitsSystemTest {
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertEquals(new ControlFrame(0, new Reply.Error("no Hello within 2000 ms of connecting; the connection is closed")),
                     error);
-            assertTrue(millis >= HelloDeadline.HELLO_MILLIS - 100 && millis < 3_000, "closed after " + millis + " ms");
+            assertTrue(millis >= ControlSelector.HELLO_MILLIS - 100 && millis < 3_000, "closed after " + millis + " ms");
         }
         assertTrue(within(1_000, () -> served.control().connectionCount() == 0),
                 "forgotten: " + served.control().connectionCount());
@@ -72,7 +73,7 @@ class ConnectionLimitsSystemTest {
                 next.ok(new io.tactus.ipc.Request.Goodbye());
             }
         } finally {
-            served.control().limitConnections(ControlServer.DEFAULT_MAX_CONNECTIONS);
+            served.control().limitConnections(ServerSettings.DEFAULT_MAX_CONNECTIONS);
             for (FakeClient client : held) {
                 client.close();
             }
@@ -84,10 +85,12 @@ class ConnectionLimitsSystemTest {
         int flood = 600;
         int baseline = threadCount();
         AtomicInteger peak = new AtomicInteger(baseline);
+        AtomicInteger peakConnections = new AtomicInteger();
         AtomicBoolean sampling = new AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 peak.accumulateAndGet(threadCount(), Math::max);
+                peakConnections.accumulateAndGet(served.control().connectionCount(), Math::max);
                 sleep(20);
             }
         }, "thread-sampler");
@@ -104,7 +107,7 @@ class ConnectionLimitsSystemTest {
             }
             long opened = System.nanoTime();
             // connect() returns once the connection is queued, before the server accepts it; on a loaded host the
-            // acceptor (two thread starts per connection) lags, so the 3 s count from the last one queued.
+            // selector thread may lag, so the 3 s count from the last one queued.
             long[] closedAt = awaitAllClosed(channels, opened + 6_000_000_000L);
             long worst = 0;
             long last = 0;
@@ -116,15 +119,18 @@ class ConnectionLimitsSystemTest {
             sampling.set(false);
             sampler.join();
             System.out.printf("flood of %d silent connections: opened in %d ms, the slowest closed %d ms after it opened,"
-                            + " the last %d ms after the last opened; threads %d before, %d at the peak%n", flood,
-                    (opened - start) / 1_000_000, worst == Long.MAX_VALUE ? -1 : worst / 1_000_000, afterLastOpen,
-                    baseline, peak.get());
+                            + " the last %d ms after the last opened; %d open at once at the peak; threads %d before,"
+                            + " %d at the peak%n", flood, (opened - start) / 1_000_000,
+                    worst == Long.MAX_VALUE ? -1 : worst / 1_000_000, afterLastOpen, peakConnections.get(), baseline,
+                    peak.get());
             assertTrue(afterLastOpen >= 0 && afterLastOpen <= 3_000, "every connection closed, the last "
                     + afterLastOpen + " ms after the last one opened (-1: not within 6 s)");
-            assertTrue(peak.get() > baseline + 100, "the sampler saw the connections' threads (negative control): "
-                    + peak.get() + " vs " + baseline);
-            assertTrue(peak.get() <= baseline + 2 * ControlServer.DEFAULT_MAX_CONNECTIONS + 16,
-                    "threads bounded by twice the cap: " + peak.get() + " with " + baseline + " before");
+            assertTrue(peakConnections.get() > 100, "the sampler saw the connections open at once (negative control): "
+                    + peakConnections.get());
+            // The selector thread was there before; its workers may start now, with the sampler and the JVM's own
+            // compiler and GC threads, which come and go.
+            assertTrue(peak.get() <= baseline + ControlSelector.WORKERS + 8,
+                    "no thread per connection: " + peak.get() + " with " + baseline + " before");
         } finally {
             sampling.set(false);
             for (SocketChannel channel : channels) {
