@@ -1,10 +1,12 @@
 package io.tactus.bench.cli;
 
+import io.tactus.server.ServerSettings;
 import io.tactus.server.driver.javasound.JavaSoundDevice;
 import io.tactus.server.driver.wav.WavFiles;
 import io.tactus.server.driver.wav.WavSampleFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -93,6 +95,20 @@ class ServerCommandTest {
                 + " a letter, digit or '_'", errorOf("server", "--name", "a/b"));
         assertEquals("tactus: --watchdog must be none, jack, evict, bypass or governor, not 'kill'",
                 errorOf("server", "--watchdog", "kill"));
+    }
+
+    @Test
+    void shouldPassMaxConnectionsToTheSettingsAndRefuseABadCountWithOneSentence() {
+        ServerCommand defaults = new ServerCommand();
+        new CommandLine(defaults).parseArgs();
+        assertEquals(ServerSettings.DEFAULT_MAX_CONNECTIONS, defaults.settings().maxConnections());
+        ServerCommand many = new ServerCommand();
+        new CommandLine(many).parseArgs("--max-connections", "5000");
+        assertEquals(5000, many.settings().maxConnections());
+        assertEquals("tactus: --max-connections, the connections open at once, must be from 1 to 100000, not 0",
+                errorOf("server", "--max-connections", "0"));
+        assertEquals("tactus: --max-connections, the connections open at once, must be from 1 to 100000, not 100001",
+                errorOf("server", "--max-connections", "100001"));
     }
 
     @Test
