@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * Turns a connection away on the acceptor's thread, without threads of its own: one Error frame, written
+ * Turns a connection away on the selector thread, before it has a handler: one Error frame, written
  * without blocking (a fresh socket's buffer takes a short frame whole; a peer that has filled it hears
  * nothing), and the socket closed.
  */
