@@ -60,7 +60,7 @@ public final class InProcessClient implements TactusClient {
         Objects.requireNonNull(type, "type");
         boolean input = PortFlag.isInput(name(), shortName, flags);
         boolean physical = PortFlag.has(flags, PortFlag.PHYSICAL);
-        return controller.change(graph -> graph.addPort(node, shortName, input, physical));
+        return controller.change(graph -> graph.addPort(node, shortName, type, input, physical));
     }
 
     @Override

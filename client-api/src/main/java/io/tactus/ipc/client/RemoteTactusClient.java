@@ -195,6 +195,10 @@ public final class RemoteTactusClient implements TactusClient {
     public Port registerPort(String shortName, PortType type, PortFlag... flags) {
         requireOpen();
         Objects.requireNonNull(type, "type");
+        if (type != PortType.AUDIO) {
+            throw new TactusException("cannot register '" + name + ":" + shortName + "' as " + type.describe()
+                    + ": clients in their own process have audio ports only for now; run a MIDI client in the server's JVM");
+        }
         boolean input = PortFlag.isInput(name, shortName, flags);
         // Held across the round trip: both sides give a new port the lowest free slot, which agrees only
         // if this client's registrations reach the server in the order the slots are computed here.

@@ -1,5 +1,7 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.MidiBuffer;
+
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.List;
@@ -15,17 +17,22 @@ public final class ExecutionPlan {
     private final Step[] steps;
     private final PortNode[] boundPorts;
     private final FloatBuffer[] bindings;
+    private final PortNode[] midiPorts;
+    private final MidiBuffer[] midiBindings;
     private final FloatBuffer[] capture;
     private final FloatBuffer[] playback;
     private final Mix[] playbackMixes;
     private final String[] clientNames;
 
     ExecutionPlan(long generation, Step[] steps, PortNode[] boundPorts, FloatBuffer[] bindings,
+                  PortNode[] midiPorts, MidiBuffer[] midiBindings,
                   FloatBuffer[] capture, FloatBuffer[] playback, Mix[] playbackMixes) {
         this.generation = generation;
         this.steps = steps;
         this.boundPorts = boundPorts;
         this.bindings = bindings;
+        this.midiPorts = midiPorts;
+        this.midiBindings = midiBindings;
         this.capture = capture;
         this.playback = playback;
         this.playbackMixes = playbackMixes;
@@ -34,8 +41,8 @@ public final class ExecutionPlan {
 
     /** An empty plan: no clients, no driver ports. What an engine runs before its first switch. */
     public static ExecutionPlan empty() {
-        return new ExecutionPlan(0, new Step[0], new PortNode[0], new FloatBuffer[0], new FloatBuffer[0],
-                new FloatBuffer[0], new Mix[0]);
+        return new ExecutionPlan(0, new Step[0], new PortNode[0], new FloatBuffer[0], new PortNode[0],
+                new MidiBuffer[0], new FloatBuffer[0], new FloatBuffer[0], new Mix[0]);
     }
 
     public long generation() {
@@ -63,6 +70,9 @@ public final class ExecutionPlan {
     public void bindPorts() {
         for (int i = 0; i < boundPorts.length; i++) {
             boundPorts[i].current = bindings[i];
+        }
+        for (int i = 0; i < midiPorts.length; i++) {
+            midiPorts[i].currentMidi = midiBindings[i];
         }
     }
 

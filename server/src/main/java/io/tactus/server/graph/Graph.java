@@ -2,6 +2,7 @@ package io.tactus.server.graph;
 
 import io.tactus.api.ClientPriority;
 import io.tactus.api.NameRules;
+import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
 
 import java.util.ArrayList;
@@ -76,7 +77,13 @@ public final class Graph {
         clients.remove(client.name());
     }
 
-    public synchronized PortNode addPort(ClientNode client, String shortName, boolean input, boolean physical) {
+    /** An audio port. */
+    public PortNode addPort(ClientNode client, String shortName, boolean input, boolean physical) {
+        return addPort(client, shortName, PortType.AUDIO, input, physical);
+    }
+
+    public synchronized PortNode addPort(ClientNode client, String shortName, PortType type, boolean input,
+                                         boolean physical) {
         requireOwn(client);
         NameRules.requirePortName(client.name(), shortName);
         String full = client.name() + ":" + shortName;
@@ -87,7 +94,7 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
-        PortNode port = new PortNode(client, shortName, input, physical, nframes);
+        PortNode port = new PortNode(client, shortName, type, input, physical, nframes);
         client.mutablePorts().add(port);
         ports.put(full, port);
         return port;
@@ -151,6 +158,10 @@ public final class Graph {
         }
         if (!destination.isInput()) {
             throw new TactusException(what + "the destination is an output port; connect an output to an input");
+        }
+        if (source.type() != destination.type()) {
+            throw new TactusException(what + "the source is " + source.type().describe() + " and the destination "
+                    + destination.type().describe() + "; a port connects only to ports of its own type");
         }
         if (find(source, destination) >= 0) {
             throw new TactusException(source.name() + " is already connected to " + destination.name());
