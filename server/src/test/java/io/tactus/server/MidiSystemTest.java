@@ -91,8 +91,21 @@ class MidiSystemTest {
     }
 
     @Test
-    void shouldAllocateNothingOnTheEngineThreadWithMidiTraffic() throws Exception {
+    void shouldAllocateNothingOnTheEngineThreadWithMidiTrafficAndARollingTransport() throws Exception {
         try (TactusServer server = TactusServer.start(settings(SCHEDULING))) {
+            TactusClient watcher = server.openClient("watcher");
+            io.tactus.api.TransportPosition position = new io.tactus.api.TransportPosition();
+            io.tactus.api.CycleTimes times = new io.tactus.api.CycleTimes();
+            long[] sum = {0};
+            watcher.setProcessCallback(n -> {
+                watcher.transport().query(position);
+                watcher.clock().cycleTimes(times);
+                sum[0] += position.bar() + times.currentFrames() + watcher.clock().frameTime()
+                        + watcher.clock().framesSinceCycleStart();
+            });
+            watcher.activate();
+            server.transport().tempo(120);
+            server.transport().start();
             Source source = new Source(server, "source", 2); // 2 events a period: 1500 a second at 48 kHz / 64
             List<Transposer> chain = new ArrayList<>();
             String previous = "source:midi_out";
@@ -121,6 +134,7 @@ class MidiSystemTest {
             assertEquals(0, Arrays.stream(allocated).min().orElseThrow(), "bytes allocated on the engine thread with "
                     + "MIDI traffic, per window of 200 ms: " + Arrays.toString(allocated));
             assertTrue(chain.get(19).carried > 500 * 2, "events reached the last client: " + chain.get(19).carried);
+            assertTrue(position.bbtValid() && position.frame() > 0, "the transport rolled with BBT: " + position);
         }
     }
 

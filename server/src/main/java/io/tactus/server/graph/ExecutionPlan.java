@@ -1,6 +1,8 @@
 package io.tactus.server.graph;
 
 import io.tactus.api.MidiBuffer;
+import io.tactus.api.SyncCallback;
+import io.tactus.api.TimebaseCallback;
 
 import java.nio.FloatBuffer;
 import java.util.Arrays;
@@ -23,6 +25,8 @@ public final class ExecutionPlan {
     private final FloatBuffer[] playback;
     private final Mix[] playbackMixes;
     private final String[] clientNames;
+    private SyncCallback[] syncCallbacks = new SyncCallback[0];
+    private TimebaseCallback timebase;
 
     ExecutionPlan(long generation, Step[] steps, PortNode[] boundPorts, FloatBuffer[] bindings,
                   PortNode[] midiPorts, MidiBuffer[] midiBindings,
@@ -43,6 +47,23 @@ public final class ExecutionPlan {
     public static ExecutionPlan empty() {
         return new ExecutionPlan(0, new Step[0], new PortNode[0], new FloatBuffer[0], new PortNode[0],
                 new MidiBuffer[0], new FloatBuffer[0], new FloatBuffer[0], new Mix[0]);
+    }
+
+    /** Plan builder: the running clients' slow-sync callbacks in graph order, and the timebase master's (or null). */
+    ExecutionPlan withTransport(SyncCallback[] sync, TimebaseCallback master) {
+        this.syncCallbacks = sync;
+        this.timebase = master;
+        return this;
+    }
+
+    /** Realtime: the slow-sync clients' callbacks, asked while the transport is STARTING. */
+    public SyncCallback[] syncCallbacks() {
+        return syncCallbacks;
+    }
+
+    /** Realtime: the timebase master's callback, or null. */
+    public TimebaseCallback timebase() {
+        return timebase;
     }
 
     public long generation() {

@@ -4,6 +4,7 @@ import io.tactus.api.ClientPriority;
 import io.tactus.api.NameRules;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
+import io.tactus.api.TimebaseCallback;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +28,7 @@ public final class Graph {
     private final Map<String, PortNode> ports = new LinkedHashMap<>();
     private final List<Connection> connections = new ArrayList<>();
     private final ClientNode system;
+    private ClientNode timebaseMaster;
     private int nextClientId;
 
     /** A graph whose driver has the given numbers of capture and playback channels. */
@@ -73,6 +75,9 @@ public final class Graph {
         for (PortNode port : List.copyOf(client.mutablePorts())) {
             removePort(port);
         }
+        if (timebaseMaster == client) {
+            timebaseMaster = null;
+        }
         client.setClosed();
         clients.remove(client.name());
     }
@@ -118,6 +123,39 @@ public final class Graph {
     public synchronized void setMuted(ClientNode client, boolean muted) {
         requireOwn(client);
         client.setMuted(muted);
+    }
+
+    /**
+     * Makes {@code client} the timebase master; {@code conditional} refuses when another client is master
+     * ({@code jack_set_timebase_callback}'s rule), otherwise it takes over.
+     */
+    public synchronized void setTimebaseMaster(ClientNode client, boolean conditional, TimebaseCallback callback) {
+        requireOwn(client);
+        if (conditional && timebaseMaster != null && timebaseMaster != client) {
+            throw new TactusException("client '" + timebaseMaster.name() + "' is the timebase master already; "
+                    + "ask unconditionally to take over");
+        }
+        if (timebaseMaster != null) {
+            timebaseMaster.setTimebaseCallback(null);
+        }
+        client.setTimebaseCallback(callback);
+        timebaseMaster = client;
+    }
+
+    /** Ends {@code client}'s time as timebase master; refused when it is not the master. */
+    public synchronized void releaseTimebase(ClientNode client) {
+        requireOwn(client);
+        if (timebaseMaster != client) {
+            throw new TactusException("client '" + client.name() + "' is not the timebase master, so it has nothing "
+                    + "to release");
+        }
+        client.setTimebaseCallback(null);
+        timebaseMaster = null;
+    }
+
+    /** The timebase master, or null. */
+    public synchronized ClientNode timebaseMaster() {
+        return timebaseMaster;
     }
 
     /** Resolves a full port name, or says clearly why it cannot. */

@@ -2,6 +2,8 @@ package io.tactus.server.graph;
 
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.PortType;
+import io.tactus.api.SyncCallback;
+import io.tactus.api.TimebaseCallback;
 import io.tactus.midi.MidiMerge;
 
 import java.nio.FloatBuffer;
@@ -82,7 +84,19 @@ final class PlanBuilder {
         return new ExecutionPlan(generation, steps, boundPorts.toArray(PortNode[]::new),
                 bindings.toArray(FloatBuffer[]::new), midiPorts.toArray(PortNode[]::new),
                 midiBindings.toArray(MidiBuffer[]::new), capture.toArray(FloatBuffer[]::new),
-                playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new));
+                playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new))
+                .withTransport(order.stream().map(ClientNode::syncCallback).filter(java.util.Objects::nonNull)
+                        .toArray(SyncCallback[]::new), timebase(order));
+    }
+
+    /** The master's callback when the master runs in this plan (a JACK master must be active). */
+    private static TimebaseCallback timebase(List<ClientNode> order) {
+        for (ClientNode client : order) {
+            if (client.timebaseCallback() != null) {
+                return client.timebaseCallback();
+            }
+        }
+        return null;
     }
 
     /**
