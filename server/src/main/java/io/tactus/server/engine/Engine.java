@@ -3,6 +3,7 @@ package io.tactus.server.engine;
 import com.lmax.disruptor.EventPoller;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.graph.MidiBindings;
 import io.tactus.server.graph.Step;
 import io.tactus.server.telemetry.CycleRecord;
 import io.tactus.server.telemetry.TelemetryRing;
@@ -228,6 +229,7 @@ public final class Engine implements Runnable, RunningCall {
         EngineWarmup.create(settings.nframes()).rehearse(this, settings, clock, threads, () -> {
             CycleTiming.trainRarePaths(settings, scratch, waiter, clock);
             TransportEngine.rehearse(settings.sampleRate(), settings.nframes());
+            MidiBindings.rehearse(settings.nframes());
         });
         drain.reset();
         ready = true;
