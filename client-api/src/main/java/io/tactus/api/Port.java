@@ -4,8 +4,9 @@ import java.nio.FloatBuffer;
 
 /**
  * A port owned by a client. Its buffer is valid only inside the client's
- * {@link ProcessCallback#process(int)} call and holds exactly {@code nframes} samples; input buffers
- * are read-only. The buffer is rewound before every call, so both absolute and relative access work.
+ * {@link ProcessCallback#process(int)} call: an audio port's holds exactly {@code nframes} samples and is
+ * rewound before every call, so both absolute and relative access work; a MIDI port's holds the period's
+ * events, an output's cleared before every call. Input buffers are read-only.
  */
 public interface Port {
 
@@ -21,6 +22,13 @@ public interface Port {
         return !isInput();
     }
 
-    /** This period's samples. Call it only from the process callback; allocation-free. */
+    PortType type();
+
+    /** This period's samples of an audio port. Call it only from the process callback; allocation-free. */
     FloatBuffer getFloatBuffer();
+
+    /** This period's events of a MIDI port. Call it only from the process callback; allocation-free. */
+    default MidiBuffer getMidiBuffer() {
+        throw new IllegalStateException("port '" + name() + "' is an audio port; only a MIDI port has a MIDI buffer");
+    }
 }

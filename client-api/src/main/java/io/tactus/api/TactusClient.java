@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * A client of a Tactus server, the same whichever transport carries it. Open one with
  * {@link Tactus#open(String)}, register ports, set the process callback, then {@link #activate()}.
- * Every method but {@link Port#getFloatBuffer()} belongs on a normal thread, never inside
- * {@link ProcessCallback#process(int)}.
+ * Every method but the ports' buffers, {@link #clock()}'s and {@link Transport#query}'s belongs on a normal
+ * thread, never inside {@link ProcessCallback#process(int)}.
  */
 public interface TactusClient extends AutoCloseable {
 
@@ -47,6 +47,15 @@ public interface TactusClient extends AutoCloseable {
     void connect(String source, String destination);
 
     void disconnect(String source, String destination);
+
+    /**
+     * The server's frame time and cycle times ({@code jack_last_frame_time}, {@code jack_get_cycle_times}...),
+     * allocation-free, for the process callback.
+     */
+    FrameClock clock();
+
+    /** The server's transport: state, position and BBT, start, stop, locate, sync and timebase callbacks. */
+    Transport transport();
 
     /** Full names of all ports of the server, in registration order. */
     List<String> getPorts();

@@ -91,9 +91,19 @@ public final class ControlCodec {
                             .int64(c.timeouts()).int64(c.xruns()).int32(c.actions());
                 }
             }
+            case TRANSPORT_REQUEST -> {
+                Request.TransportRequest m = (Request.TransportRequest) message;
+                w.string(m.action()).int64(m.frame()).float64(m.beatsPerMinute());
+            }
+            case TRANSPORT_REPORT -> {
+                Reply.TransportReport m = (Reply.TransportReport) message;
+                w.string(m.state()).int64(m.frame()).int32(m.frameRate()).bool(m.bbtValid()).int32(m.bar())
+                        .int32(m.beat()).int32(m.tick()).float64(m.barStartTick()).float64(m.beatsPerBar())
+                        .float64(m.beatType()).float64(m.ticksPerBeat()).float64(m.beatsPerMinute());
+            }
             case SHUTDOWN -> w.string(((Notification.Shutdown) message).reason());
             case XRUN -> w.float64(((Notification.Xrun) message).lateMicros());
-            case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, GRAPH_ORDER -> {
+            case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, TRANSPORT_QUERY, GRAPH_ORDER -> {
                 // no body
             }
         }
@@ -142,6 +152,10 @@ public final class ControlCodec {
             case STATUS -> new Request.Status();
             case GOODBYE -> new Request.Goodbye();
             case TOP -> new Request.Top();
+            case TRANSPORT_QUERY -> new Request.TransportQuery();
+            case TRANSPORT_REQUEST -> new Request.TransportRequest(r.string(), r.int64(), r.float64());
+            case TRANSPORT_REPORT -> new Reply.TransportReport(r.string(), r.int64(), r.int32(), r.bool(), r.int32(),
+                    r.int32(), r.int32(), r.float64(), r.float64(), r.float64(), r.float64(), r.float64());
             case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int64(), r.int32());
             case OK -> new Reply.Ok(MessageType.ofCode(r.uint16()));
             case ERROR -> new Reply.Error(r.string());

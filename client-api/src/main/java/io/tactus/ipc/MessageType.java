@@ -18,6 +18,8 @@ public enum MessageType {
     STATUS(9, "Status"),
     GOODBYE(10, "Goodbye"),
     TOP(11, "Top"),
+    TRANSPORT_QUERY(12, "TransportQuery"),
+    TRANSPORT_REQUEST(13, "TransportRequest"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),
@@ -25,6 +27,7 @@ public enum MessageType {
     PORT_LIST(67, "PortList"),
     STATUS_REPORT(68, "StatusReport"),
     TOP_REPORT(69, "TopReport"),
+    TRANSPORT_REPORT(70, "TransportReport"),
     // server → client, unasked
     SHUTDOWN(128, "Shutdown"),
     XRUN(129, "Xrun"),

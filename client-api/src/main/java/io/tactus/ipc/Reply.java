@@ -129,4 +129,21 @@ public sealed interface Reply extends ControlMessage {
             Objects.requireNonNull(state, "state");
         }
     }
+
+    /**
+     * The transport as the engine last published it: state (STOPPED, ROLLING, STARTING), frame, and BBT with
+     * its meter and tempo when {@code bbtValid}.
+     */
+    record TransportReport(String state, long frame, int frameRate, boolean bbtValid, int bar, int beat, int tick,
+                           double barStartTick, double beatsPerBar, double beatType, double ticksPerBeat,
+                           double beatsPerMinute) implements Reply {
+        public TransportReport {
+            ProtocolLimits.requireName("transport state", state);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.TRANSPORT_REPORT;
+        }
+    }
 }

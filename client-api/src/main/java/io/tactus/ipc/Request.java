@@ -105,6 +105,34 @@ public sealed interface Request extends ControlMessage {
         }
     }
 
+    /** Asks for the transport's state and position; answered by {@link Reply.TransportReport}. */
+    record TransportQuery() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.TRANSPORT_QUERY;
+        }
+    }
+
+    /**
+     * Moves the transport: {@code action} is one of {@link #ACTIONS}; {@code frame} is read by "locate",
+     * {@code beatsPerMinute} by "tempo" (the server's own timebase), both 0 otherwise. Answered by
+     * {@link Reply.Ok}, or an error sentence for a bad frame or tempo.
+     */
+    record TransportRequest(String action, long frame, double beatsPerMinute) implements Request {
+        public static final java.util.List<String> ACTIONS = java.util.List.of("start", "stop", "locate", "tempo");
+
+        public TransportRequest {
+            if (!ACTIONS.contains(action)) {
+                throw new ProtocolException("the transport action is not one of " + String.join(", ", ACTIONS));
+            }
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.TRANSPORT_REQUEST;
+        }
+    }
+
     /** Leaves cleanly; the server answers {@link Reply.Ok} and closes. Closing the socket also works. */
     record Goodbye() implements Request {
         @Override

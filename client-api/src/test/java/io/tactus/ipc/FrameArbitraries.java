@@ -54,8 +54,10 @@ final class FrameArbitraries {
         Arbitrary<Request> disconnect = Combinators.combine(fullNames(), fullNames()).as(Request.Disconnect::new);
         Arbitrary<Request> list = Arbitraries.of(true, false).map(Request.ListPorts::new);
         Arbitrary<Request> bodiless = Arbitraries.of(new Request.Activate(), new Request.Deactivate(),
-                new Request.Status(), new Request.Goodbye(), new Request.Top());
-        return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless));
+                new Request.Status(), new Request.Goodbye(), new Request.Top(), new Request.TransportQuery());
+        Arbitrary<Request> transport = Combinators.combine(Arbitraries.of(Request.TransportRequest.ACTIONS),
+                Arbitraries.longs(), Arbitraries.doubles()).as(Request.TransportRequest::new);
+        return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless, transport));
     }
 
     static Arbitrary<Reply> replies() {
@@ -70,7 +72,13 @@ final class FrameArbitraries {
                         clients, cycles, xruns, timeouts, load, words.get1(), words.get2(), words.get3()));
         Arbitrary<Reply> top = Combinators.combine(Arbitraries.doubles(), Arbitraries.longs(), texts(), texts(),
                 Arbitraries.longs(), topLines().list().ofMaxSize(6)).as(Reply.TopReport::new);
-        return Arbitraries.oneOf(List.of(welcome, ok, replyErrors(), portList, status, top));
+        Arbitrary<Reply> transport = Combinators.combine(Arbitraries.of("STOPPED", "ROLLING", "STARTING"),
+                        Arbitraries.longs(), Arbitraries.integers(), Arbitraries.of(true, false),
+                        Arbitraries.integers().array(int[].class).ofSize(3),
+                        Arbitraries.doubles().array(double[].class).ofSize(5))
+                .as((state, frame, rate, valid, bbt, d) -> new Reply.TransportReport(state, frame, rate, valid, bbt[0],
+                        bbt[1], bbt[2], d[0], d[1], d[2], d[3], d[4]));
+        return Arbitraries.oneOf(List.of(welcome, ok, replyErrors(), portList, status, top, transport));
     }
 
     static Arbitrary<Notification> notifications() {

@@ -23,6 +23,10 @@ final class Samples {
                 new ControlFrame(11, new Reply.TopReport(23.5, 2, "SCHED_FIFO 70", "evict", 1, java.util.List.of(
                         new Reply.TopLine("jack_test3_1", "normal", "ACTIVE", 12.5, 2.25, 0.17, 40.0, 0, 1, 0),
                         new Reply.TopLine("hog_1", "low", "EVICTED", 0.5, 2001.0, 150.1, 2001.0, 3, 2, 1)))),
+                new ControlFrame(12, new Request.TransportQuery()),
+                new ControlFrame(12, new Reply.TransportReport("ROLLING", 96_000L, 48000, true, 3, 2, 960, 7680.0, 4.0,
+                        4.0, 1920.0, 120.0)),
+                new ControlFrame(13, new Request.TransportRequest("locate", 48_000L, 0.0)),
                 new ControlFrame(Integer.MAX_VALUE, new Request.Goodbye()),
                 new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-3", 777L, 65)),
                 new ControlFrame(-1, new Reply.Ok(MessageType.CONNECT)),

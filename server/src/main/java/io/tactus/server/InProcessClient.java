@@ -1,5 +1,6 @@
 package io.tactus.server;
 
+import io.tactus.api.FrameClock;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
@@ -8,6 +9,7 @@ import io.tactus.api.ProcessCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
+import io.tactus.api.Transport;
 import io.tactus.api.XrunCallback;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.PortNode;
@@ -26,17 +28,28 @@ public final class InProcessClient implements TactusClient {
     private final int bufferSize;
     private final GraphChanges controller;
     private final ClientNode node;
+    /** Null on an engine driven by hand, which keeps no time and no transport. */
+    private final FrameClock clock;
+    private final Transport transport;
 
     InProcessClient(TactusServer server, GraphController controller, ClientNode node) {
-        this(server.sampleRate(), server.bufferSize(), controller, node);
+        this(server.sampleRate(), server.bufferSize(), controller, node, server.cycleClock(),
+                new TransportHandle(server.transport(), controller, node));
     }
 
-    /** A client of {@code node}, already added to {@code changes}' graph. */
+    /** A client of {@code node}, already added to {@code changes}' graph, on an engine driven by hand. */
     public InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node) {
+        this(sampleRate, bufferSize, changes, node, null, null);
+    }
+
+    private InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node, FrameClock clock,
+                            Transport transport) {
         this.sampleRate = sampleRate;
         this.bufferSize = bufferSize;
         this.controller = changes;
         this.node = node;
+        this.clock = clock;
+        this.transport = transport;
     }
 
     @Override
@@ -60,7 +73,7 @@ public final class InProcessClient implements TactusClient {
         Objects.requireNonNull(type, "type");
         boolean input = PortFlag.isInput(name(), shortName, flags);
         boolean physical = PortFlag.has(flags, PortFlag.PHYSICAL);
-        return controller.change(graph -> graph.addPort(node, shortName, input, physical));
+        return controller.change(graph -> graph.addPort(node, shortName, type, input, physical));
     }
 
     @Override
@@ -121,6 +134,22 @@ public final class InProcessClient implements TactusClient {
     public void disconnect(String source, String destination) {
         requireOpen();
         controller.changeVoid(graph -> graph.disconnect(source, destination));
+    }
+
+    @Override
+    public FrameClock clock() {
+        if (clock == null) {
+            throw new TactusException("client '" + name() + "' runs on an engine driven by hand, which keeps no frame time");
+        }
+        return clock;
+    }
+
+    @Override
+    public Transport transport() {
+        if (transport == null) {
+            throw new TactusException("client '" + name() + "' runs on an engine driven by hand, which has no transport");
+        }
+        return transport;
     }
 
     @Override

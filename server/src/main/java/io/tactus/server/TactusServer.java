@@ -10,6 +10,7 @@ import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.RealtimeThreadFactory;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.server.engine.ClockSource;
+import io.tactus.server.engine.CycleClock;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.EngineProxy;
 import io.tactus.server.engine.EngineSettings;
@@ -45,6 +46,7 @@ public final class TactusServer implements AutoCloseable {
     private final RunMetrics metrics;
     private final TelemetryConsumer telemetryConsumer;
     private final GraphController controller;
+    private final TransportProxy transportProxy;
     private final InProcessTransport transport = new InProcessTransport(this);
     private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
     private volatile boolean closed;
@@ -63,6 +65,7 @@ public final class TactusServer implements AutoCloseable {
                 EngineRunner.belowEngine(settings.scheduling()), scheduler)).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier);
+        this.transportProxy = new TransportProxy(proxy, engine.transportView());
         RtBudgetMonitor rtBudget = RtBudgetMonitor.system();
         SpinBudget spinBudget = new SpinBudget(engine, rtBudget, settings.watchdog().headroomPercent());
         telemetryConsumer.addListener(spinBudget);
@@ -117,6 +120,16 @@ public final class TactusServer implements AutoCloseable {
 
     public String name() {
         return settings.name();
+    }
+
+    /** Every client's way to the transport: requests into the engine's ring, queries of what it published. */
+    public TransportProxy transport() {
+        return transportProxy;
+    }
+
+    /** The frame time, stamped by the engine at each cycle's start. */
+    public CycleClock cycleClock() {
+        return engine.cycleClock();
     }
 
     /** Realtime, engine thread: the running cycle's deadline (see {@link Engine#cycleDeadline}). */

@@ -1,5 +1,6 @@
 package io.tactus.bench.cli;
 
+import io.tactus.api.FrameClock;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
@@ -7,6 +8,7 @@ import io.tactus.api.PortType;
 import io.tactus.api.ProcessCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
+import io.tactus.api.Transport;
 import io.tactus.api.XrunCallback;
 
 import java.util.ArrayList;
@@ -58,6 +60,8 @@ final class PortRecorder implements TactusClient {
     @Override public void deactivate() { client.deactivate(); }
     @Override public void connect(String source, String destination) { client.connect(source, destination); }
     @Override public void disconnect(String source, String destination) { client.disconnect(source, destination); }
+    @Override public FrameClock clock() { return client.clock(); }
+    @Override public Transport transport() { return client.transport(); }
     @Override public List<String> getPorts() { return client.getPorts(); }
     @Override public List<String> getConnections(String port) { return client.getConnections(port); }
     @Override public void close() { client.close(); }

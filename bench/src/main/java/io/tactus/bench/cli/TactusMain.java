@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         description = "A JACK-like realtime audio graph server for the JVM.",
         subcommands = {ServerCommand.class, StressCommand.class, MatrixCommand.class, DegradeCommand.class,
                 LspCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
-                TopCommand.class, ClientCommand.class, ClasspathCommand.class, DevicesCommand.class,
+                TopCommand.class, TransportCommand.class, ClientCommand.class, ClasspathCommand.class, DevicesCommand.class,
                 FloorCommand.class})
 public final class TactusMain implements Runnable {
 

@@ -1,6 +1,7 @@
 package io.tactus.ipc.client;
 
 import io.tactus.api.Port;
+import io.tactus.api.PortType;
 
 import java.nio.FloatBuffer;
 
@@ -45,6 +46,12 @@ final class RemotePort implements Port {
     @Override
     public boolean isInput() {
         return input;
+    }
+
+    /** Audio only: MIDI over the process transport waits for the shared graph segment. */
+    @Override
+    public PortType type() {
+        return PortType.AUDIO;
     }
 
     /** Realtime, allocation-free: the slot's samples for this cycle. */

@@ -1,6 +1,7 @@
 package io.tactus.ipc.client;
 
 import io.tactus.api.ClientOptions;
+import io.tactus.api.FrameClock;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
@@ -9,6 +10,7 @@ import io.tactus.api.ProcessCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
+import io.tactus.api.Transport;
 import io.tactus.api.XrunCallback;
 import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.ipc.MessageType;
@@ -52,6 +54,7 @@ public final class RemoteTactusClient implements TactusClient {
     private final ProcessThread process;
     private final CallbackNotifier notifier;
     private final long timeoutNanos;
+    private final RemoteTransport transport = new RemoteTransport(this);
 
     private final Object portLock = new Object();
     private final List<RemotePort> ports = new ArrayList<>(); // under portLock
@@ -195,6 +198,10 @@ public final class RemoteTactusClient implements TactusClient {
     public Port registerPort(String shortName, PortType type, PortFlag... flags) {
         requireOpen();
         Objects.requireNonNull(type, "type");
+        if (type != PortType.AUDIO) {
+            throw new TactusException("cannot register '" + name + ":" + shortName + "' as " + type.describe()
+                    + ": clients in their own process have audio ports only for now; run a MIDI client in the server's JVM");
+        }
         boolean input = PortFlag.isInput(name, shortName, flags);
         // Held across the round trip: both sides give a new port the lowest free slot, which agrees only
         // if this client's registrations reach the server in the order the slots are computed here.
@@ -315,6 +322,30 @@ public final class RemoteTactusClient implements TactusClient {
     /** The server's figures, as {@code ./tactus status} prints them. */
     public Reply.StatusReport status() {
         return query(new Request.Status(), Reply.StatusReport.class);
+    }
+
+    /** The transport's state and position, one round trip ({@code tactus transport status}). */
+    public Reply.TransportReport transportReport() {
+        return query(new Request.TransportQuery(), Reply.TransportReport.class);
+    }
+
+    /** Starts, stops, locates the transport or sets the server's tempo: one of {@link Request.TransportRequest#ACTIONS}. */
+    public void transportRequest(String action, long frame, double beatsPerMinute) {
+        requireOpen();
+        expectOk(new Request.TransportRequest(action, frame, beatsPerMinute));
+    }
+
+    /** Frame time needs the shared graph segment, where the server stamps each cycle; refused until then. */
+    @Override
+    public FrameClock clock() {
+        throw new TactusException("clients in their own process have no frame time yet; run the client in the "
+                + "server's JVM");
+    }
+
+    /** Through the control socket: a round trip per call, never from the process callback. */
+    @Override
+    public Transport transport() {
+        return transport;
     }
 
     /** The server's watchdog view of every client ({@code tactus top}). */

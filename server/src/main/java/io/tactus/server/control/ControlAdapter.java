@@ -209,6 +209,10 @@ final class ControlAdapter implements PeerChannel.Handler {
             return status();
         } else if (request instanceof Request.Top) {
             return top();
+        } else if (request instanceof Request.TransportQuery) {
+            return TransportAnswers.report(server.transport());
+        } else if (request instanceof Request.TransportRequest r) {
+            TransportAnswers.apply(server.transport(), r);
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }

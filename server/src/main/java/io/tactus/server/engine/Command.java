@@ -7,12 +7,22 @@ final class Command {
 
     static final int SWITCH_PLAN = 1;
     static final int STOP = 2;
+    static final int TRANSPORT_START = 3;
+    static final int TRANSPORT_STOP = 4;
+    /** {@link #value}: the frame. */
+    static final int TRANSPORT_LOCATE = 5;
+    /** {@link #value}: the beats per minute's {@link Double#doubleToRawLongBits bits}, 0 for none. */
+    static final int TRANSPORT_TEMPO = 6;
+    /** {@link #value}: microseconds. */
+    static final int TRANSPORT_SYNC_TIMEOUT = 7;
 
     int type;
     ExecutionPlan plan;
+    long value;
 
     void clear() {
         type = 0;
         plan = null;
+        value = 0;
     }
 }

@@ -2,6 +2,7 @@ package io.tactus.server.engine;
 
 import com.lmax.disruptor.EventPoller;
 import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.transport.TransportEngine;
 
 /**
  * The engine's end of its command ring: drains every pending command at the start of a cycle, so a plan
@@ -11,11 +12,13 @@ import io.tactus.server.graph.ExecutionPlan;
 final class CommandDrain implements EventPoller.Handler<Command> {
 
     private final Engine engine;
+    private final TransportEngine transport;
     private ExecutionPlan plan = ExecutionPlan.empty();
     private volatile long appliedGeneration;
 
-    CommandDrain(Engine engine) {
+    CommandDrain(Engine engine, TransportEngine transport) {
         this.engine = engine;
+        this.transport = transport;
     }
 
     /** Applies every command waiting in {@code poller}; returns the plan to run. Realtime, allocation-free. */
@@ -45,9 +48,23 @@ final class CommandDrain implements EventPoller.Handler<Command> {
             appliedGeneration = next.generation();
         } else if (command.type == Command.STOP) {
             engine.requestStop();
+        } else {
+            applyTransport(command);
         }
         command.clear();
         return true;
+    }
+
+    /** Realtime: a transport request, applied by the transport at this cycle's start. */
+    private void applyTransport(Command command) {
+        switch (command.type) {
+            case Command.TRANSPORT_START -> transport.requestStart();
+            case Command.TRANSPORT_STOP -> transport.requestStop();
+            case Command.TRANSPORT_LOCATE -> transport.requestLocate(command.value);
+            case Command.TRANSPORT_TEMPO -> transport.setTempo(Double.longBitsToDouble(command.value));
+            case Command.TRANSPORT_SYNC_TIMEOUT -> transport.setSyncTimeout(command.value);
+            default -> { }
+        }
     }
 
     /** The plan the last switch installed. */

@@ -3,9 +3,12 @@ package io.tactus.server.engine;
 import com.lmax.disruptor.EventPoller;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.graph.ExecutionPlan;
+import io.tactus.server.graph.MidiBindings;
 import io.tactus.server.graph.Step;
 import io.tactus.server.telemetry.CycleRecord;
 import io.tactus.server.telemetry.TelemetryRing;
+import io.tactus.server.transport.TransportEngine;
+import io.tactus.server.transport.TransportView;
 
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
@@ -44,7 +47,9 @@ public final class Engine implements Runnable, RunningCall {
     private final CycleRecord scratch;
     private final com.sun.management.ThreadMXBean threads;
 
-    private final CommandDrain drain = new CommandDrain(this);
+    private final TransportEngine transport;
+    private final CycleClock cycleClock;
+    private final CommandDrain drain;
     private final CallGuard guard = new CallGuard();
     private final PlanPass pass;
     private final AllocationMeter allocation;
@@ -80,6 +85,10 @@ public final class Engine implements Runnable, RunningCall {
         this.threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         this.allocation = new AllocationMeter(threads, settings.warmupCycles());
         this.pass = new PlanPass(clock, guard);
+        this.transport = new TransportEngine(settings.sampleRate(), settings.maxClients());
+        this.drain = new CommandDrain(this, transport);
+        this.cycleClock = new CycleClock(clock, settings.nframes(),
+                new PeriodTiming(0, settings.sampleRate(), settings.nframes()).periodNanos());
     }
 
     @Override
@@ -114,6 +123,7 @@ public final class Engine implements Runnable, RunningCall {
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
         inFlightWakeup = wakeup;
+        cycleClock.begin(k * settings.nframes(), paced ? ideal : wakeup, paced ? deadline : wakeup + periodNanos);
         boolean more = runCycle(record, settings.nframes(), deadline);
         if (guard.abandoned()) {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
@@ -216,8 +226,11 @@ public final class Engine implements Runnable, RunningCall {
 
     /** Before the first period: the rehearsal ({@link EngineWarmup#rehearse}), then the real plan's turn. */
     private void warmUp() {
-        EngineWarmup.create(settings.nframes()).rehearse(this, settings, clock, threads,
-                () -> CycleTiming.trainRarePaths(settings, scratch, waiter, clock));
+        EngineWarmup.create(settings.nframes()).rehearse(this, settings, clock, threads, () -> {
+            CycleTiming.trainRarePaths(settings, scratch, waiter, clock);
+            TransportEngine.rehearse(settings.sampleRate(), settings.nframes());
+            MidiBindings.rehearse(settings.nframes());
+        });
         drain.reset();
         ready = true;
     }
@@ -247,8 +260,19 @@ public final class Engine implements Runnable, RunningCall {
         ExecutionPlan previous = drain.plan();
         ExecutionPlan current = drain.drain(poller);
         record.planSwitched = current != previous;
+        transport.cycle(current.syncCallbacks(), current.timebase(), nframes, cycleClock.cycleStartMicros());
         record.commandsDone = clock.nanoTime();
         return pass.run(current, cycleDriver, record, nframes);
+    }
+
+    /** The frame time every client reads: stamped at each cycle's start. */
+    public CycleClock cycleClock() {
+        return cycleClock;
+    }
+
+    /** The transport as the engine last published it; any thread. */
+    public TransportView transportView() {
+        return transport.view();
     }
 
     /** Waits until the engine has warmed up and runs periods; false on timeout. */

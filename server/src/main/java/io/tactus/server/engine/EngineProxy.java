@@ -33,6 +33,36 @@ public final class EngineProxy {
         ring.publishEvent((command, sequence) -> command.type = Command.STOP);
     }
 
+    /** The transport rolls (through STARTING) from the next cycle on. */
+    public void transportStart() {
+        publish(Command.TRANSPORT_START, 0);
+    }
+
+    public void transportStop() {
+        publish(Command.TRANSPORT_STOP, 0);
+    }
+
+    /** Moves the transport to {@code frame} (not negative: the caller says so in a sentence). */
+    public void transportLocate(long frame) {
+        publish(Command.TRANSPORT_LOCATE, frame);
+    }
+
+    /** The server's own tempo, used while no client is the timebase master; 0 for none. */
+    public void transportTempo(double beatsPerMinute) {
+        publish(Command.TRANSPORT_TEMPO, Double.doubleToRawLongBits(beatsPerMinute));
+    }
+
+    public void transportSyncTimeout(long micros) {
+        publish(Command.TRANSPORT_SYNC_TIMEOUT, micros);
+    }
+
+    private void publish(int type, long value) {
+        ring.publishEvent((command, sequence, t, v) -> {
+            command.type = t;
+            command.value = v;
+        }, type, value);
+    }
+
     EventPoller<Command> poller() {
         return poller;
     }

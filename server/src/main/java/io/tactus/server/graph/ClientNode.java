@@ -4,6 +4,8 @@ import io.tactus.api.ClientPriority;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.ProcessCallback;
 import io.tactus.api.ShutdownCallback;
+import io.tactus.api.SyncCallback;
+import io.tactus.api.TimebaseCallback;
 import io.tactus.api.XrunCallback;
 
 import java.util.ArrayList;
@@ -23,6 +25,8 @@ public final class ClientNode {
     private volatile ShutdownCallback shutdown;
     private volatile XrunCallback xrun;
     private volatile GraphOrderCallback graphOrder;
+    private volatile SyncCallback sync;
+    private volatile TimebaseCallback timebase;
     private final ClientPriority priority;
     private boolean active;
     private boolean muted;
@@ -82,6 +86,24 @@ public final class ClientNode {
 
     public void setGraphOrderCallback(GraphOrderCallback graphOrder) {
         this.graphOrder = graphOrder;
+    }
+
+    /** The slow-sync callback, or null; the plan carries it. */
+    public SyncCallback syncCallback() {
+        return sync;
+    }
+
+    public void setSyncCallback(SyncCallback sync) {
+        this.sync = sync;
+    }
+
+    /** The timebase callback, set only while the client is the {@link Graph#timebaseMaster()}. */
+    public TimebaseCallback timebaseCallback() {
+        return timebase;
+    }
+
+    void setTimebaseCallback(TimebaseCallback timebase) {
+        this.timebase = timebase;
     }
 
     /** The kernel tid of an out-of-process client's process thread (from its Hello); 0 for an in-process client. */

@@ -1,5 +1,9 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.MidiBuffer;
+import io.tactus.api.SyncCallback;
+import io.tactus.api.TimebaseCallback;
+
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.List;
@@ -15,17 +19,24 @@ public final class ExecutionPlan {
     private final Step[] steps;
     private final PortNode[] boundPorts;
     private final FloatBuffer[] bindings;
+    private final PortNode[] midiPorts;
+    private final MidiBuffer[] midiBindings;
     private final FloatBuffer[] capture;
     private final FloatBuffer[] playback;
     private final Mix[] playbackMixes;
     private final String[] clientNames;
+    private SyncCallback[] syncCallbacks = new SyncCallback[0];
+    private TimebaseCallback timebase;
 
     ExecutionPlan(long generation, Step[] steps, PortNode[] boundPorts, FloatBuffer[] bindings,
+                  PortNode[] midiPorts, MidiBuffer[] midiBindings,
                   FloatBuffer[] capture, FloatBuffer[] playback, Mix[] playbackMixes) {
         this.generation = generation;
         this.steps = steps;
         this.boundPorts = boundPorts;
         this.bindings = bindings;
+        this.midiPorts = midiPorts;
+        this.midiBindings = midiBindings;
         this.capture = capture;
         this.playback = playback;
         this.playbackMixes = playbackMixes;
@@ -34,8 +45,25 @@ public final class ExecutionPlan {
 
     /** An empty plan: no clients, no driver ports. What an engine runs before its first switch. */
     public static ExecutionPlan empty() {
-        return new ExecutionPlan(0, new Step[0], new PortNode[0], new FloatBuffer[0], new FloatBuffer[0],
-                new FloatBuffer[0], new Mix[0]);
+        return new ExecutionPlan(0, new Step[0], new PortNode[0], new FloatBuffer[0], new PortNode[0],
+                new MidiBuffer[0], new FloatBuffer[0], new FloatBuffer[0], new Mix[0]);
+    }
+
+    /** Plan builder: the running clients' slow-sync callbacks in graph order, and the timebase master's (or null). */
+    ExecutionPlan withTransport(SyncCallback[] sync, TimebaseCallback master) {
+        this.syncCallbacks = sync;
+        this.timebase = master;
+        return this;
+    }
+
+    /** Realtime: the slow-sync clients' callbacks, asked while the transport is STARTING. */
+    public SyncCallback[] syncCallbacks() {
+        return syncCallbacks;
+    }
+
+    /** Realtime: the timebase master's callback, or null. */
+    public TimebaseCallback timebase() {
+        return timebase;
     }
 
     public long generation() {
@@ -63,6 +91,9 @@ public final class ExecutionPlan {
     public void bindPorts() {
         for (int i = 0; i < boundPorts.length; i++) {
             boundPorts[i].current = bindings[i];
+        }
+        for (int i = 0; i < midiPorts.length; i++) {
+            midiPorts[i].currentMidi = midiBindings[i];
         }
     }
 

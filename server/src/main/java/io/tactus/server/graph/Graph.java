@@ -2,7 +2,9 @@ package io.tactus.server.graph;
 
 import io.tactus.api.ClientPriority;
 import io.tactus.api.NameRules;
+import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
+import io.tactus.api.TimebaseCallback;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +28,7 @@ public final class Graph {
     private final Map<String, PortNode> ports = new LinkedHashMap<>();
     private final List<Connection> connections = new ArrayList<>();
     private final ClientNode system;
+    private ClientNode timebaseMaster;
     private int nextClientId;
 
     /** A graph whose driver has the given numbers of capture and playback channels. */
@@ -72,11 +75,20 @@ public final class Graph {
         for (PortNode port : List.copyOf(client.mutablePorts())) {
             removePort(port);
         }
+        if (timebaseMaster == client) {
+            timebaseMaster = null;
+        }
         client.setClosed();
         clients.remove(client.name());
     }
 
-    public synchronized PortNode addPort(ClientNode client, String shortName, boolean input, boolean physical) {
+    /** An audio port. */
+    public PortNode addPort(ClientNode client, String shortName, boolean input, boolean physical) {
+        return addPort(client, shortName, PortType.AUDIO, input, physical);
+    }
+
+    public synchronized PortNode addPort(ClientNode client, String shortName, PortType type, boolean input,
+                                         boolean physical) {
         requireOwn(client);
         NameRules.requirePortName(client.name(), shortName);
         String full = client.name() + ":" + shortName;
@@ -87,7 +99,7 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
-        PortNode port = new PortNode(client, shortName, input, physical, nframes);
+        PortNode port = new PortNode(client, shortName, type, input, physical, nframes);
         client.mutablePorts().add(port);
         ports.put(full, port);
         return port;
@@ -111,6 +123,39 @@ public final class Graph {
     public synchronized void setMuted(ClientNode client, boolean muted) {
         requireOwn(client);
         client.setMuted(muted);
+    }
+
+    /**
+     * Makes {@code client} the timebase master; {@code conditional} refuses when another client is master
+     * ({@code jack_set_timebase_callback}'s rule), otherwise it takes over.
+     */
+    public synchronized void setTimebaseMaster(ClientNode client, boolean conditional, TimebaseCallback callback) {
+        requireOwn(client);
+        if (conditional && timebaseMaster != null && timebaseMaster != client) {
+            throw new TactusException("client '" + timebaseMaster.name() + "' is the timebase master already; "
+                    + "ask unconditionally to take over");
+        }
+        if (timebaseMaster != null) {
+            timebaseMaster.setTimebaseCallback(null);
+        }
+        client.setTimebaseCallback(callback);
+        timebaseMaster = client;
+    }
+
+    /** Ends {@code client}'s time as timebase master; refused when it is not the master. */
+    public synchronized void releaseTimebase(ClientNode client) {
+        requireOwn(client);
+        if (timebaseMaster != client) {
+            throw new TactusException("client '" + client.name() + "' is not the timebase master, so it has nothing "
+                    + "to release");
+        }
+        client.setTimebaseCallback(null);
+        timebaseMaster = null;
+    }
+
+    /** The timebase master, or null. */
+    public synchronized ClientNode timebaseMaster() {
+        return timebaseMaster;
     }
 
     /** Resolves a full port name, or says clearly why it cannot. */
@@ -151,6 +196,10 @@ public final class Graph {
         }
         if (!destination.isInput()) {
             throw new TactusException(what + "the destination is an output port; connect an output to an input");
+        }
+        if (source.type() != destination.type()) {
+            throw new TactusException(what + "the source is " + source.type().describe() + " and the destination "
+                    + destination.type().describe() + "; a port connects only to ports of its own type");
         }
         if (find(source, destination) >= 0) {
             throw new TactusException(source.name() + " is already connected to " + destination.name());

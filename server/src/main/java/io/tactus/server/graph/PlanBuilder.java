@@ -1,5 +1,11 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.MidiBuffer;
+import io.tactus.api.PortType;
+import io.tactus.api.SyncCallback;
+import io.tactus.api.TimebaseCallback;
+import io.tactus.midi.MidiMerge;
+
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,17 +27,31 @@ final class PlanBuilder {
     static ExecutionPlan build(long generation, int nframes, ClientNode system, List<ClientNode> clients,
                                List<Connection> connections) {
         FloatBuffer silence = PortNode.allocate(nframes);
+        MidiBuffer quiet = MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
         List<ClientNode> order = order(system, clients, connections);
 
         List<PortNode> boundPorts = new ArrayList<>();
         List<FloatBuffer> bindings = new ArrayList<>();
+        List<PortNode> midiPorts = new ArrayList<>();
+        List<MidiBuffer> midiBindings = new ArrayList<>();
         Step[] steps = new Step[order.size()];
         for (int s = 0; s < steps.length; s++) {
             ClientNode client = order.get(s);
             List<Mix> mixes = new ArrayList<>();
             List<FloatBuffer> buffers = new ArrayList<>();
             List<FloatBuffer> outputs = new ArrayList<>();
+            List<MidiMerge> merges = new ArrayList<>();
+            List<MidiBuffer> midiOutputs = new ArrayList<>();
             for (PortNode port : client.ports()) {
+                if (port.type() == PortType.MIDI) {
+                    midiPorts.add(port);
+                    midiBindings.add(port.isInput() ? bindMidiInput(port, connections, quiet, merges, nframes)
+                            : port.ownMidiBuffer());
+                    if (!port.isInput()) {
+                        midiOutputs.add(port.ownMidiBuffer());
+                    }
+                    continue;
+                }
                 if (!port.isInput()) {
                     outputs.add(port.ownBuffer());
                 }
@@ -41,7 +61,9 @@ final class PlanBuilder {
                 buffers.add(binding);
             }
             steps[s] = new Step(client, client.process(), mixes.toArray(Mix[]::new), buffers.toArray(FloatBuffer[]::new),
-                    upstream(client, order, connections), outputs.toArray(FloatBuffer[]::new));
+                    upstream(client, order, connections), outputs.toArray(FloatBuffer[]::new),
+                    merges.isEmpty() && midiOutputs.isEmpty() ? MidiBindings.NONE
+                            : new MidiBindings(merges.toArray(MidiMerge[]::new), midiOutputs.toArray(MidiBuffer[]::new)));
         }
 
         formWaves(steps);
@@ -60,8 +82,21 @@ final class PlanBuilder {
             }
         }
         return new ExecutionPlan(generation, steps, boundPorts.toArray(PortNode[]::new),
-                bindings.toArray(FloatBuffer[]::new), capture.toArray(FloatBuffer[]::new),
-                playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new));
+                bindings.toArray(FloatBuffer[]::new), midiPorts.toArray(PortNode[]::new),
+                midiBindings.toArray(MidiBuffer[]::new), capture.toArray(FloatBuffer[]::new),
+                playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new))
+                .withTransport(order.stream().map(ClientNode::syncCallback).filter(java.util.Objects::nonNull)
+                        .toArray(SyncCallback[]::new), timebase(order));
+    }
+
+    /** The master's callback when the master runs in this plan (a JACK master must be active). */
+    private static TimebaseCallback timebase(List<ClientNode> order) {
+        for (ClientNode client : order) {
+            if (client.timebaseCallback() != null) {
+                return client.timebaseCallback();
+            }
+        }
+        return null;
     }
 
     /**
@@ -115,6 +150,27 @@ final class PlanBuilder {
         FloatBuffer sum = PortNode.allocate(nframes);
         mixes.add(new Mix(sum, sources.toArray(FloatBuffer[]::new)));
         return sum.asReadOnlyBuffer();
+    }
+
+    /** The MIDI counterpart of {@link #bindInput}: no events, the single source read in place, or a merge. */
+    private static MidiBuffer bindMidiInput(PortNode input, List<Connection> connections, MidiBuffer quiet,
+                                            List<MidiMerge> merges, int nframes) {
+        List<MidiBuffer> sources = new ArrayList<>();
+        for (Connection c : connections) {
+            ClientNode source = c.source().client();
+            if (c.destination() == input && source.isActive() && !source.isMuted()) {
+                sources.add(c.source().ownMidiBuffer());
+            }
+        }
+        if (sources.isEmpty()) {
+            return quiet.readOnlyView();
+        }
+        if (sources.size() == 1) {
+            return sources.get(0).readOnlyView();
+        }
+        MidiBuffer merged = MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
+        merges.add(new MidiMerge(merged, sources.toArray(MidiBuffer[]::new)));
+        return merged.readOnlyView();
     }
 
     /** Kahn's algorithm over active clients; the driver is outside the order (capture first, playback last). */

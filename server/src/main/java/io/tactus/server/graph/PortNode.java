@@ -1,37 +1,48 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
+import io.tactus.api.PortType;
 
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.ByteBuffer;
 
 /**
- * A port as the server holds it. An output port owns one buffer of {@code nframes} samples for its
- * whole life; an input port owns none and is bound, per execution plan, to a silent buffer, to its
- * single source's buffer (read-only, no copy) or to a mix buffer that sums its sources. The engine sets
- * {@link #current} when it switches plans; only the engine thread reads it, so it needs no fence.
+ * A port as the server holds it. An output port owns one buffer for its whole life (audio: {@code nframes}
+ * samples; MIDI: a {@link MidiBuffer} of {@link MidiBuffer#DEFAULT_CAPACITY} bytes); an input port owns
+ * none and is bound, per execution plan, to a silent (empty) buffer, to its single source's buffer
+ * (read-only, no copy) or to a mix buffer that sums (or, for MIDI, merges) its sources. The engine sets
+ * {@link #current} or {@link #currentMidi} when it switches plans; only the engine thread reads them, so
+ * they need no fence.
  */
 public final class PortNode implements Port {
 
     private final ClientNode client;
     private final String shortName;
     private final String name;
+    private final PortType type;
     private final boolean input;
     private final boolean physical;
     private final FloatBuffer own;
+    private final MidiBuffer ownMidi;
 
-    /** The buffer the running plan binds; engine thread only. */
+    /** The audio buffer the running plan binds; engine thread only. */
     FloatBuffer current;
+    /** The MIDI buffer the running plan binds; engine thread only. */
+    MidiBuffer currentMidi;
 
-    PortNode(ClientNode client, String shortName, boolean input, boolean physical, int nframes) {
+    PortNode(ClientNode client, String shortName, PortType type, boolean input, boolean physical, int nframes) {
         this.client = client;
         this.shortName = shortName;
         this.name = client.name() + ":" + shortName;
+        this.type = type;
         this.input = input;
         this.physical = physical;
-        this.own = input ? null : allocate(nframes);
+        this.own = input || type != PortType.AUDIO ? null : allocate(nframes);
+        this.ownMidi = input || type != PortType.MIDI ? null : MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
         this.current = own;
+        this.currentMidi = ownMidi;
     }
 
     /** A direct, native-order buffer: the same kind a shared-memory transport maps, so one code path. */
@@ -54,6 +65,11 @@ public final class PortNode implements Port {
     }
 
     @Override
+    public PortType type() {
+        return type;
+    }
+
+    @Override
     public boolean isInput() {
         return input;
     }
@@ -62,15 +78,32 @@ public final class PortNode implements Port {
         return physical;
     }
 
-    /** The output buffer this port owns; null for an input port. */
+    /** The output buffer this port owns; null for an input or a MIDI port. */
     FloatBuffer ownBuffer() {
         return own;
+    }
+
+    /** The MIDI output buffer this port owns; null for an input or an audio port. */
+    MidiBuffer ownMidiBuffer() {
+        return ownMidi;
     }
 
     /** Realtime, allocation-free. */
     @Override
     public FloatBuffer getFloatBuffer() {
+        if (type != PortType.AUDIO) {
+            throw new IllegalStateException("port '" + name + "' is a MIDI port; read its events with getMidiBuffer()");
+        }
         return current;
+    }
+
+    /** Realtime, allocation-free. */
+    @Override
+    public MidiBuffer getMidiBuffer() {
+        if (type != PortType.MIDI) {
+            return Port.super.getMidiBuffer();
+        }
+        return currentMidi;
     }
 
     @Override

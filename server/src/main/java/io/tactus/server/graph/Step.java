@@ -6,7 +6,7 @@ import java.nio.FloatBuffer;
 
 /**
  * One client's place in an execution plan: the mixes that feed its inputs, the buffers to rewind before
- * it runs, and its process callback. Immutable.
+ * it runs, its MIDI merges and outputs, and its process callback. Immutable.
  */
 public final class Step {
 
@@ -23,12 +23,13 @@ public final class Step {
     /** Set by the watchdog to skip the client from the next cycle on, before the plan without it arrives. */
     private volatile boolean silenced;
     private final FloatBuffer[] outputs;
+    private final MidiBindings midi;
     private long calls;
     /** For the first of a run of independent out-of-process clients: the others of the run, woken with it. */
     private Step[] wave;
 
     Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers, int[] upstream,
-         FloatBuffer[] outputs) {
+         FloatBuffer[] outputs, MidiBindings midi) {
         this.client = client;
         this.process = process;
         this.timed = process instanceof TimedProcess t ? t : null;
@@ -36,6 +37,7 @@ public final class Step {
         this.buffers = buffers;
         this.upstream = upstream;
         this.outputs = outputs;
+        this.midi = midi;
     }
 
     /**
@@ -58,6 +60,7 @@ public final class Step {
                 out.put(i, 0f);
             }
         }
+        midi.clearOutputs();
     }
 
     public ClientNode client() {
@@ -72,11 +75,15 @@ public final class Step {
         return upstream;
     }
 
-    /** Realtime, allocation-free: sums fan-in inputs and rewinds every buffer the client will see. */
+    /**
+     * Realtime, allocation-free: sums (MIDI: merges) fan-in inputs, clears MIDI outputs and rewinds every
+     * buffer the client will see.
+     */
     public void prepare(int nframes) {
         for (Mix mix : mixes) {
             mix.run(nframes);
         }
+        midi.prepare();
         for (FloatBuffer buffer : buffers) {
             buffer.clear();
         }

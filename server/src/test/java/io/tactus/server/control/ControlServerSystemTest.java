@@ -250,4 +250,37 @@ class ControlServerSystemTest {
         assertTrue(within(1_000, () -> served.control().connectionCount() == 0),
                 "every connection ended: " + served.control().connectionCount());
     }
+
+    @Test
+    void shouldStartLocateAndReportTheTransportOverTheSocket() throws Exception {
+        try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
+            client.hello("transport-tool");
+            client.ok(new Request.TransportRequest("tempo", 0, 120));
+            client.ok(new Request.TransportRequest("locate", 96_000, 0));
+            assertTrue(io.tactus.testing.Poll.within(5_000, () -> report(client).frame() == 96_000), "located");
+            Reply.TransportReport located = report(client);
+            assertEquals("STOPPED", located.state());
+            assertTrue(located.bbtValid(), "the server's tempo gives BBT");
+            assertEquals(2, located.bar(), "2 s at 120 bpm in 4/4: bar 2, beat 1");
+            assertEquals(1, located.beat());
+            client.ok(new Request.TransportRequest("start", 0, 0));
+            assertTrue(io.tactus.testing.Poll.within(5_000, () -> report(client).frame() > 96_000), "rolling");
+            assertEquals("ROLLING", report(client).state());
+            client.ok(new Request.TransportRequest("stop", 0, 0));
+            assertTrue(io.tactus.testing.Poll.within(5_000, () -> "STOPPED".equals(report(client).state())), "stopped");
+            Reply.Error refused = assertInstanceOf(Reply.Error.class,
+                    client.request(new Request.TransportRequest("locate", -1, 0)));
+            assertEquals("cannot locate the transport to frame -1; a frame is 0 or more", refused.message());
+            Reply.Error tempo = assertInstanceOf(Reply.Error.class, client.request(new Request.TransportRequest("tempo", 0, 0)));
+            assertEquals("a tempo of 0.0 beats per minute is out of range; give 1 to 999", tempo.message());
+        }
+    }
+
+    private static Reply.TransportReport report(FakeClient client) {
+        try {
+            return assertInstanceOf(Reply.TransportReport.class, client.request(new Request.TransportQuery()));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

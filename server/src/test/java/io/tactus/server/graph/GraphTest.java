@@ -1,5 +1,6 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,5 +110,17 @@ class GraphTest {
         graph.connect("system:capture_1", "b:in");
         assertEquals(List.of("a:out", "system:capture_1"), graph.connectionsOf("b:in"));
         assertEquals(List.of("b:in"), graph.connectionsOf("a:out"));
+    }
+
+    @Test
+    void shouldRefuseToConnectPortsOfDifferentTypesInOneSentence() {
+        graph.addPort(a, "midi_out", PortType.MIDI, false, false);
+        graph.addPort(b, "midi_in", PortType.MIDI, true, false);
+        assertEquals("cannot connect a:midi_out to b:in: the source is a MIDI port and the destination an audio port;"
+                + " a port connects only to ports of its own type", refusal(() -> graph.connect("a:midi_out", "b:in")));
+        assertTrue(refusal(() -> graph.connect("a:out", "b:midi_in")).contains("the source is an audio port"));
+        assertTrue(refusal(() -> graph.connect("a:midi_out", "system:playback_1")).contains("MIDI port"));
+        graph.connect("a:midi_out", "b:midi_in");
+        assertEquals(List.of("b:midi_in"), graph.connectionsOf("a:midi_out"));
     }
 }
