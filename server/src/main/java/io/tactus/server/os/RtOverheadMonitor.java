@@ -2,8 +2,10 @@ package io.tactus.server.os;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.DoubleSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
@@ -17,10 +19,11 @@ import java.util.function.Supplier;
  * room for it. The threads' times are summed although the kernel budgets each CPU apart: they may all run on
  * one, so the sum is the safe figure.
  *
- * <p>The trade-off is freshness for cost: a sample (one file read per realtime thread) at most every
- * {@value #SAMPLE_NANOS} ns, and the set of realtime threads, which takes a read per thread of every process,
- * rescanned every {@value #RESCAN_NANOS} ns. A thread that turned realtime since the last scan is missed until
- * the next one, and a thread's first sample only sets its baseline. Consumer thread (synchronized, so any).
+ * <p>The trade-off is freshness for cost: a sample (one file read per realtime thread, and a listing of this
+ * process's threads) at most every {@value #SAMPLE_NANOS} ns; the set of realtime threads, which takes a read per
+ * thread of a process, looked for anew every {@value #RESCAN_NANOS} ns, and at once when this process has new
+ * threads. A thread that turned realtime in between is missed until the next scan, and a thread's first sample
+ * only sets its baseline. Consumer thread (synchronized, so any).
  */
 public final class RtOverheadMonitor implements DoubleSupplier {
 
@@ -38,6 +41,8 @@ public final class RtOverheadMonitor implements DoubleSupplier {
     private final long ownPid;
     /** Per process, its realtime threads' run times at the last sample. */
     private Map<String, Map<Integer, Long>> runtimes = Map.of();
+    /** Per process, every thread it had at its last scan. */
+    private Map<String, Set<Integer>> scanned = Map.of();
     private long sampledAt = Long.MIN_VALUE;
     private long scannedAt = Long.MIN_VALUE;
     private double share;
@@ -81,15 +86,23 @@ public final class RtOverheadMonitor implements DoubleSupplier {
         return share;
     }
 
-    /** Reads every known realtime thread's run time (after a rescan, every one now) and returns the time spent. */
+    /**
+     * Reads every known realtime thread's run time and returns the time spent. A process is rescanned when the
+     * rescan is due, when it is new, and (this one, a directory listing each sample) when its threads changed.
+     */
     private long sample(boolean rescan) {
         Map<String, Map<Integer, Long>> next = new HashMap<>();
+        Map<String, Set<Integer>> nextScanned = new HashMap<>();
         long spent = 0;
         int engine = engineTid.getAsInt();
         for (String process : processes()) {
             Map<Integer, Long> before = runtimes.getOrDefault(process, Map.of());
+            Set<Integer> threads = rescan || !scanned.containsKey(process) || SELF.equals(process)
+                    ? new HashSet<>(tasks.threads(process)) : scanned.get(process);
+            boolean scan = rescan || !threads.equals(scanned.get(process));
+            nextScanned.put(process, threads);
             Map<Integer, Long> after = new HashMap<>();
-            for (int tid : rescan ? realtimeThreads(process, engine) : before.keySet()) {
+            for (int tid : scan ? realtimeThreads(process, threads, engine) : before.keySet()) {
                 long runtime = tasks.runtimeNanos(process, tid);
                 if (runtime < 0) {
                     continue; // gone
@@ -103,6 +116,7 @@ public final class RtOverheadMonitor implements DoubleSupplier {
             next.put(process, after);
         }
         runtimes = next;
+        scanned = nextScanned;
         return spent;
     }
 
@@ -117,9 +131,9 @@ public final class RtOverheadMonitor implements DoubleSupplier {
         return processes;
     }
 
-    private List<Integer> realtimeThreads(String process, int engine) {
+    private List<Integer> realtimeThreads(String process, Set<Integer> threads, int engine) {
         List<Integer> realtime = new ArrayList<>();
-        for (int tid : tasks.threads(process)) {
+        for (int tid : threads) {
             if (!(SELF.equals(process) && tid == engine) && tasks.realtime(process, tid)) {
                 realtime.add(tid);
             }

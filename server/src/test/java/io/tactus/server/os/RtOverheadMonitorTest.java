@@ -85,6 +85,19 @@ class RtOverheadMonitorTest {
     }
 
     @Test
+    void shouldFindANewRealtimeThreadOfThisProcessAtTheNextSample() throws IOException {
+        monitor.getAsDouble();
+        thread("self", 104, 1, 0); // the stall monitor of a fresh engine thread, say
+
+        runFor(250, 0, 0, 0, 0, 0);
+        monitor.getAsDouble();
+        runFor(250, 0, 0, 0, 0, 0);
+        bump("self", 104, 7);
+
+        assertEquals(7 / 250.0, monitor.getAsDouble(), 1e-9, "seen at the first sample after it appeared");
+    }
+
+    @Test
     void shouldNotCountThisProcessTwiceWhenAClientRunsInIt() throws IOException {
         clients = new long[]{CLIENT, OWN_PID};
         thread(Long.toString(OWN_PID), STALL_MONITOR, 1, 0); // /proc/PID of this process is /proc/self
