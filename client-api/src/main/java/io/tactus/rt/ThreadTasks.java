@@ -45,7 +45,7 @@ public final class ThreadTasks {
         } catch (IOException | RuntimeException gone) {
             return configured;
         }
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        String[] fields = fieldsAfterCommand(stat);
         if (fields.length <= POLICY_FIELD - FIRST_FIELD_AFTER_COMMAND) {
             return configured;
         }
@@ -54,5 +54,30 @@ public final class ThreadTasks {
         int nice = Integer.parseInt(fields[NICE_FIELD - FIRST_FIELD_AFTER_COMMAND]);
         return new SchedulingOutcome(configured.requested(), SchedulingPolicy.fromLinux(policy), priority, nice,
                 configured.tid(), configured.warning());
+    }
+
+    /**
+     * True when a thread's {@code stat} line says the kernel schedules it in a class the RT budget
+     * ({@code sched_rt_runtime_us}) is charged for: FIFO, RR or DEADLINE. False for any other class or a line
+     * that cannot be parsed.
+     */
+    public static boolean realtimeIn(String stat) {
+        String[] fields = fieldsAfterCommand(stat);
+        if (fields.length <= POLICY_FIELD - FIRST_FIELD_AFTER_COMMAND) {
+            return false;
+        }
+        try {
+            SchedulingPolicy policy = SchedulingPolicy.fromLinux(
+                    Integer.parseInt(fields[POLICY_FIELD - FIRST_FIELD_AFTER_COMMAND]));
+            return policy != null && policy != SchedulingPolicy.OTHER;
+        } catch (NumberFormatException unparsable) {
+            return false;
+        }
+    }
+
+    /** The fields after the ")" that ends the command (which may itself hold blanks and parentheses). */
+    private static String[] fieldsAfterCommand(String stat) {
+        int end = stat.lastIndexOf(')');
+        return end < 0 || end + 2 > stat.length() ? new String[0] : stat.substring(end + 2).trim().split(" ");
     }
 }

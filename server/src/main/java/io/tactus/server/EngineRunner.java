@@ -15,7 +15,7 @@ import io.tactus.server.watchdog.StallMonitor;
  * thread, runs the {@link StallMonitor} above it, and when a client's call holds the thread past the stall
  * limit takes the engine over, demotes the stuck thread to SCHED_OTHER and continues the period loop on a
  * fresh one. It also states the priority plan: the engine on top, the stall monitor above it, the watchdog's
- * threads below. The cost of the take-over is a thread per runaway; Java cannot preempt a call any cheaper.
+ * actions below, the telemetry consumer not realtime at all (every realtime thread spends the one RT budget). The cost of the take-over is a thread per runaway; Java cannot preempt a call any cheaper.
  */
 final class EngineRunner {
 
@@ -53,6 +53,19 @@ final class EngineRunner {
         };
     }
 
+    /** The telemetry consumer's nice when the engine is realtime: ahead of ordinary processes, yet not realtime. */
+    static final int CONSUMER_NICE = -10;
+
+    /**
+     * The telemetry consumer (the metrics and the watchdog's judging): it reads every cycle, a steady share of a
+     * CPU, so realtime it would spend the kernel's RT budget the graph needs; at a high nice it still keeps up
+     * on a busy machine (the ring holds seconds of cycles), and the watchdog's actions run realtime on their own
+     * thread ({@link #belowEngine}). As the engine when the engine is not realtime.
+     */
+    static SchedulingSettings consumerOf(SchedulingSettings engine) {
+        return engine.policy() == SchedulingPolicy.OTHER ? engine : SchedulingSettings.other(CONSUMER_NICE);
+    }
+
     /** The stall monitor must outrank the engine to run while a runaway holds the engine's CPU. */
     static SchedulingSettings aboveEngine(SchedulingSettings engine) {
         return switch (engine.policy()) {
@@ -80,7 +93,7 @@ final class EngineRunner {
     void watchForRunaways(long stallNanos, RunawayHandler handler) {
         this.onRunaway = handler;
         this.stallMonitor = new StallMonitor(engine, stallNanos,
-                () -> engineOutcome == null ? -1 : engineOutcome.tid(), this::recover);
+                this::engineTid, this::recover);
         this.monitorThread = new RealtimeThreadFactory("tactus-stall-monitor", aboveEngine(scheduling), scheduler)
                 .newThread(stallMonitor);
         monitorThread.start();
@@ -125,6 +138,12 @@ final class EngineRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The kernel tid of the thread running the period loop now; -1 before it has started. */
+    int engineTid() {
+        SchedulingOutcome outcome = engineOutcome;
+        return outcome == null ? -1 : outcome.tid();
     }
 
     /** What the first engine thread got from the kernel. */

@@ -17,6 +17,7 @@ import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.Graph;
 import io.tactus.server.os.RtBudgetMonitor;
+import io.tactus.server.os.RtOverheadMonitor;
 import io.tactus.server.telemetry.CycleListener;
 import io.tactus.server.telemetry.TelemetryConsumer;
 import io.tactus.server.telemetry.MetricsSnapshot;
@@ -59,20 +60,22 @@ public final class TactusServer implements AutoCloseable {
         EngineProxy proxy = new EngineProxy(es.commandSize());
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
         this.metrics = new RunMetrics(es.periodNanos());
-        // The watchdog lives on the consumer and acts through its own thread; both must not wait behind
-        // ordinary processes on a busy machine, so they run realtime, below the engine.
+        // The watchdog judges on the consumer and acts through its own thread; neither may wait long behind
+        // ordinary processes on a busy machine, yet only the rare actions run realtime (EngineRunner's plan).
         this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics, new RealtimeThreadFactory("tactus-metrics",
-                EngineRunner.belowEngine(settings.scheduling()), scheduler)).start();
+                EngineRunner.consumerOf(settings.scheduling()), scheduler)).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier);
         this.transportProxy = new TransportProxy(proxy, engine.transportView());
         RtBudgetMonitor rtBudget = RtBudgetMonitor.system();
-        SpinBudget spinBudget = new SpinBudget(engine, rtBudget, settings.watchdog().headroomPercent());
+        // Every realtime thread spends the one kernel budget: the engine's work and spin, and the rest.
+        RtOverheadMonitor rtOverhead = RtOverheadMonitor.system(this::engineTid, graph::clientProcessIds);
+        SpinBudget spinBudget = new SpinBudget(engine, rtBudget, rtOverhead, settings.watchdog().headroomPercent());
         telemetryConsumer.addListener(spinBudget);
         telemetryConsumer.addListener(new CycleFanOut(controller, notifier));
         this.watchdogActions = new ServerWatchdogActions(controller, new RealtimeThreadFactory("tactus-watchdog-actions",
                 EngineRunner.belowEngine(settings.scheduling()), scheduler), scheduler);
-        this.watchdog = new Watchdog(settings.watchdog(), es.periodNanos(), watchdogActions, rtBudget);
+        this.watchdog = new Watchdog(settings.watchdog(), es.periodNanos(), watchdogActions, rtBudget, rtOverhead);
         telemetryConsumer.addListener(watchdog);
 
         if (settings.lockMemory()) {
@@ -92,6 +95,12 @@ public final class TactusServer implements AutoCloseable {
         if (client != null) {
             watchdog.onRunaway(client, System.nanoTime(), engine.cyclesRun(), stuckMillis, engineAction);
         }
+    }
+
+    /** The engine thread's kernel tid now, -1 before it has started: its time is the graph's, not overhead. */
+    private int engineTid() {
+        EngineRunner r = runner;
+        return r == null ? -1 : r.engineTid();
     }
 
     /** Starts a server; throws {@link TactusException} with one clear sentence when it cannot. */

@@ -137,6 +137,7 @@ final class ControlAdapter implements PeerChannel.Handler {
             RemoteProcess process = owner.newProcess(segment);
             RemoteClient admitted = new RemoteClient(node, identity.pid(), identity.tid(), segment.path(), process);
             node.setProcessThreadTid(identity.tid());
+            node.setProcessId(identity.pid());
             node.setProcess(process);
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));

@@ -32,6 +32,7 @@ public final class ClientNode {
     private boolean muted;
     private volatile boolean closed;
     private volatile int processThreadTid;
+    private volatile long processId;
 
     ClientNode(String name, int id, ClientPriority priority) {
         this.name = name;
@@ -113,6 +114,18 @@ public final class ClientNode {
 
     public void setProcessThreadTid(int tid) {
         this.processThreadTid = tid;
+    }
+
+    /**
+     * The process id of an out-of-process client, from the kernel (SO_PEERCRED); 0 for an in-process client. Its
+     * realtime threads spend the same kernel RT budget as the server's.
+     */
+    public long processId() {
+        return processId;
+    }
+
+    public void setProcessId(long pid) {
+        this.processId = pid;
     }
 
     public ClientPriority priority() {

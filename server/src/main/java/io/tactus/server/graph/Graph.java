@@ -229,6 +229,11 @@ public final class Graph {
         return List.copyOf(clients.keySet());
     }
 
+    /** The process ids of the clients in processes of their own (those that told one), each once. */
+    public synchronized long[] clientProcessIds() {
+        return clients.values().stream().mapToLong(ClientNode::processId).filter(pid -> pid > 0).distinct().toArray();
+    }
+
     public synchronized List<String> connectionsOf(String portName) {
         PortNode port = port(portName);
         List<String> result = new ArrayList<>();

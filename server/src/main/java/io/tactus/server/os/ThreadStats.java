@@ -19,13 +19,7 @@ public final class ThreadStats {
         if (tid <= 0) {
             return -1;
         }
-        try {
-            String[] fields = Files.readAllLines(Path.of("/proc/self/task/" + tid + "/schedstat")).get(0).trim()
-                    .split("\\s+");
-            return Long.parseLong(fields[0]);
-        } catch (IOException | RuntimeException unavailable) {
-            return -1;
-        }
+        return ProcTasks.SYSTEM.runtimeNanos("self", tid);
     }
 
     /** The thread is asleep or in uninterruptible wait (state S or D): blocked, not waiting for a CPU. */

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code governor}: keeps the DSP load under a ceiling derived from the kernel's RT budget minus
- * headroom, so the kernel never has to throttle the engine. Over the ceiling it mutes the fewest,
+ * {@code governor}: keeps the realtime load under a ceiling derived from the kernel's RT budget minus
+ * headroom, so the kernel never has to throttle the engine. The load is the graph's (the engine's CPU per
+ * cycle) plus what every other realtime thread spends of the same budget (the server's own, its process
+ * clients'; {@link Watchdog#rtOverheadPercent}); the engine's spin is not load, it gives way by itself. Over the ceiling it mutes the fewest,
  * lowest-priority clients whose recent cost covers the excess (lowest priority first, then most
  * expensive, then any lower-priority choice that turned out unnecessary is kept playing); under
  * the ceiling with room to spare it readmits one client per refractory period, highest priority first.
@@ -38,23 +40,27 @@ final class GovernorPolicy implements DegradationPolicy {
         if (now - windowStart < settings.loadWindowMillis() * 1_000_000) {
             return;
         }
-        double load = 100.0 * busySum / ((double) periods * watchdog.periodNanos());
+        double graph = 100.0 * busySum / ((double) periods * watchdog.periodNanos());
+        double others = watchdog.rtOverheadPercent();
+        double load = graph + others;
         windowStart = now;
         busySum = 0;
         periods = 0;
         double ceiling = watchdog.ceilingPercent();
         if (load > ceiling) {
-            shed(cycle, steps, load, ceiling, watchdog);
+            shed(cycle, steps, graph, others, ceiling, watchdog);
             lastAction = now;
         } else if (lastAction == Long.MIN_VALUE || now - lastAction >= settings.refractoryMillis() * 1_000_000) {
-            if (readmitOne(cycle, load, ceiling - settings.headroomPercent(), watchdog)) {
+            if (readmitOne(cycle, graph, others, ceiling - settings.headroomPercent(), watchdog)) {
                 lastAction = now;
             }
         }
     }
 
     /** Candidates are the clients the engine runs now (a deactivated client's old cost must not count). */
-    private void shed(CycleRecord cycle, ClientWatch[] steps, double load, double ceiling, Watchdog watchdog) {
+    private void shed(CycleRecord cycle, ClientWatch[] steps, double graph, double others, double ceiling,
+                      Watchdog watchdog) {
+        double load = graph + others;
         double period = watchdog.periodNanos();
         double excess = (load - ceiling * 0.95) / 100 * period;
         List<ClientWatch> candidates = new ArrayList<>();
@@ -67,10 +73,11 @@ final class GovernorPolicy implements DegradationPolicy {
         for (ClientWatch watch : chosen) {
             double cost = watch.ownMean / 1000.0;
             watch.mutedByGovernor = true;
-            watchdog.mute(watch, cycle, Long.MAX_VALUE, String.format("DSP load %.1f %% over the %.1f %% ceiling; "
-                            + "shed (priority %s, costs %.1f usecs a cycle, %.1f %% of the period)", load, ceiling,
-                    watch.priority.label(), cost, 100 * watch.ownMean / period),
-                    Map.of("loadPercent", load, "ceilingPercent", ceiling, "costMicros", cost));
+            watchdog.mute(watch, cycle, Long.MAX_VALUE, String.format("%s over the %.1f %% ceiling; "
+                            + "shed (priority %s, costs %.1f usecs a cycle, %.1f %% of the period)",
+                    describe(graph, others), ceiling, watch.priority.label(), cost, 100 * watch.ownMean / period),
+                    Map.of("loadPercent", load, "graphPercent", graph, "otherRealtimePercent", others,
+                            "ceilingPercent", ceiling, "costMicros", cost));
         }
     }
 
@@ -105,7 +112,14 @@ final class GovernorPolicy implements DegradationPolicy {
         return chosen;
     }
 
-    private boolean readmitOne(CycleRecord cycle, double load, double limit, Watchdog watchdog) {
+    /** "DSP load 20.0 %", and what the other realtime threads add when they spend any. */
+    private static String describe(double graph, double others) {
+        return others <= 0 ? String.format("DSP load %.1f %%", graph)
+                : String.format("DSP load %.1f %% and %.1f %% of other realtime threads", graph, others);
+    }
+
+    private boolean readmitOne(CycleRecord cycle, double graph, double others, double limit, Watchdog watchdog) {
+        double load = graph + others;
         ClientWatch best = null;
         for (ClientWatch watch : watchdog.watches()) {
             if (watch.state != ClientState.MUTED || !watch.mutedByGovernor) {
@@ -124,8 +138,9 @@ final class GovernorPolicy implements DegradationPolicy {
             return false;
         }
         best.mutedByGovernor = false;
-        watchdog.readmit(best, cycle, String.format("DSP load %.1f %%, %.1f %% with it, under %.1f %%: readmitted",
-                load, after, limit), Map.of("loadPercent", load, "afterPercent", after, "limitPercent", limit));
+        watchdog.readmit(best, cycle, String.format("%s, %.1f %% with it, under %.1f %%: readmitted",
+                describe(graph, others), after, limit), Map.of("loadPercent", load, "afterPercent", after,
+                "limitPercent", limit));
         return true;
     }
 }

@@ -18,15 +18,23 @@ import java.util.function.IntSupplier;
  * <p>Only in-process clients' calls are watched; an out-of-process client's call is the server's own code.
  * Only time the client itself is charged for counts: CPU time the engine thread burnt inside the call
  * ({@link ThreadStats#cpuNanos}), or the whole call when the thread is blocked in it ({@link ThreadStats#blocked}:
- * a client sleeping inside process, shed after 3 ms of it at most). Time the thread spent runnable but not
+ * a client sleeping inside process, shed after 3 ms of it). Time the thread spent runnable but not
  * running does not count: another process ran, the host took the CPU, or the kernel's RT throttling stopped
- * it, which under a small RT budget can last long in an innocent client's call. Polls every millisecond and
- * reads the thread's kernel figures only while a call has lasted over a millisecond; it must outrank the
- * engine (a realtime priority above it), or it could not run while a runaway holds the engine's CPU.
+ * it, which under a small RT budget can last long in an innocent client's call.
+ *
+ * <p>It must outrank the engine (a realtime priority above it), or it could not run while a runaway holds the
+ * engine's CPU; so every wake-up is realtime CPU time, charged to the kernel's RT budget like the graph's work.
+ * It therefore looks every {@value #IDLE_POLL_NANOS} ns (at most half the stall limit; reading the thread's kernel
+ * figures only while a call has lasted over a millisecond), sooner only when a watched call is closer than that to
+ * the limit: a quarter of the wake-ups of a look every millisecond, for a runaway seen up to that much later. A
+ * call already blocked past the limit at the first look is shed at that look.
  */
 public final class StallMonitor implements Runnable {
 
+    /** The shortest pause between looks, and the age from which a call is watched. */
     private static final long POLL_NANOS = 1_000_000;
+    /** Between looks otherwise (at most half the stall limit). */
+    static final long IDLE_POLL_NANOS = 4_000_000;
     /** A call blocked this long (state S or D) is shed like a runaway, if the stall limit is not shorter. */
     static final long BLOCKED_NANOS = 3_000_000;
     /** A client's first calls (class loading) are not judged for blocking: about 1.3 s at 64 frames, 48 kHz. */
@@ -40,6 +48,8 @@ public final class StallMonitor implements Runnable {
     private long tracked;
     private long trackedCpu;
     private long trackedAt;
+    /** What the watched call was charged at the last look. */
+    private long trackedCharge;
 
     public StallMonitor(RunningCall engine, long stallNanos, IntSupplier engineTid, Consumer<Engine.Stall> onStall) {
         this.engine = engine;
@@ -52,8 +62,23 @@ public final class StallMonitor implements Runnable {
     public void run() {
         while (running && engine.isRunning()) {
             poll(System.nanoTime());
-            LockSupport.parkNanos(POLL_NANOS);
+            LockSupport.parkNanos(pause());
         }
+    }
+
+    /**
+     * How long to wait before the next look: the idle pause, or less when the watched call is that close to the
+     * stall limit. Not a millisecond throughout a long call: under a small RT budget an innocent call can be held
+     * up for hundreds of milliseconds by the kernel's throttling, and looks every millisecond (each a file read)
+     * would spend the budget the graph is waiting for.
+     */
+    long pause() {
+        long idle = Math.max(POLL_NANOS, Math.min(IDLE_POLL_NANOS, stallNanos / 2));
+        long started = engine.runningSince();
+        if (started == 0 || started != tracked) {
+            return idle;
+        }
+        return Math.max(POLL_NANOS, Math.min(idle, stallNanos - trackedCharge));
     }
 
     /** One look at the engine; returns true when it took the engine over. */
@@ -63,16 +88,18 @@ public final class StallMonitor implements Runnable {
             return false;
         }
         int tid = engineTid.getAsInt();
+        long charged = 0; // at the first look nothing is known of the call's CPU time yet
         if (started != tracked) {
             tracked = started;
             trackedCpu = ThreadStats.cpuNanos(tid);
             trackedAt = now;
-            return false;
+        } else {
+            // CPU burnt since tracking began, plus the time before tracking, which it may have burnt too;
+            // where the kernel does not say, the wall time.
+            long cpu = ThreadStats.cpuNanos(tid);
+            charged = cpu < 0 || trackedCpu < 0 ? now - started : cpu - trackedCpu + (trackedAt - started);
         }
-        // CPU burnt since tracking began, plus the first millisecond (before tracking), which it may have
-        // burnt too; where the kernel does not say, the wall time.
-        long cpu = ThreadStats.cpuNanos(tid);
-        long charged = cpu < 0 || trackedCpu < 0 ? now - started : cpu - trackedCpu + (trackedAt - started);
+        trackedCharge = charged;
         // Blocking inside process is never right: a few milliseconds of it is a sleeper, shed it as a runaway.
         if (charged < stallNanos && !(now - started >= Math.min(stallNanos, BLOCKED_NANOS) && mayNotBlock() && ThreadStats.blocked(tid))) {
             return false;

@@ -14,7 +14,8 @@ import java.util.function.DoubleSupplier;
  * Reads every cycle the engine publishes and lets the {@link DegradationPolicy} decide whom to shed. The
  * work is split by role: {@link ClientFiles} keeps a file on each client, {@link Blame} names the client(s)
  * behind each xrun and timeout, {@link EventLog} keeps what happened, {@link Enforcer} carries out the
- * policy's decisions, and an {@link RtBudgetMonitor} gives the governor its ceiling. It never touches the
+ * policy's decisions, and an {@link RtBudgetMonitor} gives the governor its ceiling (and an
+ * {@link io.tactus.server.os.RtOverheadMonitor} what the other realtime threads take of it). It never touches the
  * engine: actions go to {@link WatchdogActions}, which the server carries out through graph changes on a
  * thread of its own. Runs on the telemetry consumer thread; the views ({@link #events()}, {@link #clients()})
  * may be read from any thread.
@@ -28,6 +29,7 @@ public final class Watchdog implements CycleListener {
     private final DegradationPolicy policy;
     private final long periodNanos;
     private final DoubleSupplier rtBudgetShare;
+    private final DoubleSupplier rtOverheadShare;
     private final ClientFiles files;
     private final EventLog log = new EventLog();
     private final Blame blame;
@@ -38,7 +40,19 @@ public final class Watchdog implements CycleListener {
      *                      100 ms at most (an {@link RtBudgetMonitor}, or wrapped in one)
      */
     public Watchdog(WatchdogSettings settings, long periodNanos, WatchdogActions actions, DoubleSupplier rtBudgetShare) {
+        this(settings, periodNanos, actions, rtBudgetShare, () -> 0);
+    }
+
+    /**
+     * @param rtBudgetShare   as above
+     * @param rtOverheadShare what the realtime threads other than the engine's spend (the server's, its process
+     *                        clients'), as a share of a CPU: the governor counts it with the graph's load (an
+     *                        {@link io.tactus.server.os.RtOverheadMonitor}, which re-reads it every 250 ms at most)
+     */
+    public Watchdog(WatchdogSettings settings, long periodNanos, WatchdogActions actions, DoubleSupplier rtBudgetShare,
+                    DoubleSupplier rtOverheadShare) {
         settings.validate();
+        this.rtOverheadShare = rtOverheadShare;
         this.settings = settings;
         this.policy = DegradationPolicy.of(settings.policy());
         this.periodNanos = periodNanos;
@@ -103,6 +117,11 @@ public final class Watchdog implements CycleListener {
             return settings.ceilingPercent();
         }
         return Math.max(1, rtBudgetShare.getAsDouble() * 100 - settings.headroomPercent());
+    }
+
+    /** What the realtime threads beside the engine's spend now, in percent of a CPU; the governor adds it to the load. */
+    double rtOverheadPercent() {
+        return 100 * rtOverheadShare.getAsDouble();
     }
 
     void mute(ClientWatch watch, CycleRecord cycle, long until, String reason, Map<String, Double> figures) {

@@ -125,6 +125,35 @@ class GovernorPolicyTest {
     }
 
     @Test
+    void shouldCountTheOtherRealtimeThreadsAgainstTheBudgetAndShedTheLowPriorityClientsFirst() {
+        cycles.addMany("low", 5, LOW, share(0.01));
+        cycles.addMany("normal", 10, NORMAL, share(0.01));
+        cycles.addMany("high", 5, HIGH, share(0.01));
+        cycles.start(WatchdogSettings.defaults(PolicyKind.GOVERNOR).withGraceMillis(0), () -> 0.30, () -> 0.05);
+
+        cycles.runCycles(WINDOW_CYCLES + 1);
+
+        assertEquals(List.of("mute low-0", "mute low-1", "mute low-2"), cycles.actions.calls,
+                "21 % of graph and 5 % of the stall monitor and clients over the 25 % ceiling, down to 95 % of it: "
+                        + "2.25 points, three of the 1 % clients, the lowest priority ones");
+        assertTrue(cycles.events(WatchdogEvent.Action.MUTE).get(0).reason().startsWith(
+                "DSP load 21.0 % and 5.0 % of other realtime threads over the 25.0 % ceiling"),
+                cycles.events(WatchdogEvent.Action.MUTE).get(0).reason());
+    }
+
+    @Test
+    void shouldLeaveTheSameGraphAloneWhenNothingElseSpendsTheBudget() {
+        cycles.addMany("low", 5, LOW, share(0.01));
+        cycles.addMany("normal", 10, NORMAL, share(0.01));
+        cycles.addMany("high", 5, HIGH, share(0.01));
+        cycles.start(WatchdogSettings.defaults(PolicyKind.GOVERNOR).withGraceMillis(0), () -> 0.30, () -> 0);
+
+        cycles.runFor(5_000);
+
+        assertEquals(List.of(), cycles.actions.calls, "21 % under the 25 % ceiling");
+    }
+
+    @Test
     void shouldLeaveHighPriorityPlayingWhenLowAndNormalSuffice() {
         twentyEqualish();
         cycles.start(governor());

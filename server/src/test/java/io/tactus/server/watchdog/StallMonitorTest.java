@@ -40,6 +40,25 @@ class StallMonitorTest {
     }
 
     @Test
+    void shouldLookEveryFourMillisecondsUnlessAWatchedCallIsCloserToTheLimit() {
+        StallMonitor monitor = monitorOf(step(false));
+        assertEquals(4_000_000, monitor.pause(), "nothing watched yet");
+        monitor.poll(STARTED + 2_000_000);
+        assertEquals(4_000_000, monitor.pause(), "watched, nothing charged yet: 10 ms away");
+        monitor.poll(STARTED + 8_500_000);
+        assertEquals(1_500_000, monitor.pause(), "8.5 ms charged: the next look at the limit");
+        monitor.poll(STARTED + 9_800_000);
+        assertEquals(1_000_000, monitor.pause(), "never less than a millisecond");
+        assertTrue(takeOvers.isEmpty());
+    }
+
+    @Test
+    void shouldLookEveryMillisecondWhenTheStallLimitIsTwo() {
+        StallMonitor monitor = monitorOf(step(false), 2_000_000);
+        assertEquals(1_000_000, monitor.pause(), "half the limit");
+    }
+
+    @Test
     void shouldNeverTakeOverAnOutOfProcessClientsCall() {
         StallMonitor monitor = monitorOf(step(true));
         assertFalse(monitor.poll(STARTED + 2_000_000));
@@ -48,6 +67,10 @@ class StallMonitorTest {
     }
 
     private StallMonitor monitorOf(Step running) {
+        return monitorOf(running, STALL);
+    }
+
+    private StallMonitor monitorOf(Step running, long stallNanos) {
         RunningCall engine = new RunningCall() {
             @Override
             public long runningSince() {
@@ -70,7 +93,7 @@ class StallMonitorTest {
                 return true;
             }
         };
-        return new StallMonitor(engine, STALL, () -> 0, stalls::add);
+        return new StallMonitor(engine, stallNanos, () -> 0, stalls::add);
     }
 
     /** The only step of a plan: a client in the server's process, or one in its own (a timed process). */

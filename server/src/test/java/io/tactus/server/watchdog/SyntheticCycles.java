@@ -57,7 +57,12 @@ final class SyntheticCycles {
     }
 
     SyntheticCycles start(WatchdogSettings settings, DoubleSupplier rtBudgetShare) {
-        watchdog = new Watchdog(settings, PERIOD, actions, rtBudgetShare);
+        return start(settings, rtBudgetShare, () -> 0);
+    }
+
+    /** With {@code rtOverheadShare}: what the realtime threads other than the engine's spend, a share of a CPU. */
+    SyntheticCycles start(WatchdogSettings settings, DoubleSupplier rtBudgetShare, DoubleSupplier rtOverheadShare) {
+        watchdog = new Watchdog(settings, PERIOD, actions, rtBudgetShare, rtOverheadShare);
         return this;
     }
 
