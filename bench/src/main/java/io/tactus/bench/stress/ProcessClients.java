@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * of ZGC's, which maps its heap three times and cannot use the compressed-oops class-data archive. Two malloc
  * arenas instead of one per thread keep the native heap small (docs/measurements/ has the figures).
  */
-final class ProcessClients implements AutoCloseable {
+public final class ProcessClients implements AutoCloseable {
 
     private static final String HEAP = "24m";
     private static final String MALLOC_ARENAS = "2";
@@ -51,9 +51,9 @@ final class ProcessClients implements AutoCloseable {
     private final List<Launch> launches = new ArrayList<>();
 
     /** A client that did not join: its name, why (the last attempt's end) and how often it was started. */
-    record NotJoined(String name, String reason, int attempts) {
+    public record NotJoined(String name, String reason, int attempts) {
         /** One line for a report: "jack_test3_3 (exited with status 1 before it joined; started 3 times)". */
-        String describe() {
+        public String describe() {
             return name + " (" + reason + "; started " + attempts + (attempts == 1 ? " time)" : " times)");
         }
     }
@@ -75,18 +75,18 @@ final class ProcessClients implements AutoCloseable {
         }
     }
 
-    ProcessClients(String serverName, Path runtimeDirectory) {
+    public ProcessClients(String serverName, Path runtimeDirectory) {
         this(serverName, runtimeDirectory, System.err);
     }
 
-    ProcessClients(String serverName, Path runtimeDirectory, PrintStream progress) {
+    public ProcessClients(String serverName, Path runtimeDirectory, PrintStream progress) {
         this.serverName = serverName;
         this.runtimeDirectory = runtimeDirectory;
         this.progress = progress;
     }
 
     /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
-    void start(String kind, String name, String... args) {
+    public void start(String kind, String name, String... args) {
         Launch launch = new Launch(kind, name, List.of(args));
         launch(launch);
         launches.add(launch);
@@ -122,7 +122,7 @@ final class ProcessClients implements AutoCloseable {
      * longer than {@link #joinSeconds} for the clients still joining; returns those given up on after
      * {@value #ATTEMPTS} starts (their processes stopped and forgotten), empty when all joined.
      */
-    List<NotJoined> awaitJoined(TactusServer server) throws InterruptedException {
+    public List<NotJoined> awaitJoined(TactusServer server) throws InterruptedException {
         return awaitJoined(server, joinSeconds((int) launches.stream().filter(l -> !l.joined).count()));
     }
 
@@ -198,33 +198,22 @@ final class ProcessClients implements AutoCloseable {
     }
 
     /** The process of client {@code name}, if it was started here and not stopped. */
-    java.util.Optional<Process> process(String name) {
+    public java.util.Optional<Process> process(String name) {
         return launches.stream().filter(l -> l.name.equals(name)).map(l -> l.process).findFirst();
     }
 
-    /** Stops client {@code name} (it leaves the server cleanly) and forgets it; false when it was not running here. */
-    boolean stop(String name) {
-        for (Iterator<Launch> it = launches.iterator(); it.hasNext(); ) {
-            Launch launch = it.next();
-            if (launch.name.equals(name)) {
-                it.remove();
-                stop(launch.process);
-                return true;
-            }
-        }
-        return false;
+    /** Stops the clients named (they leave the server cleanly), all at once, and forgets them. */
+    public void stop(java.util.Collection<String> names) {
+        List<Launch> stopping = launches.stream().filter(l -> names.contains(l.name)).toList();
+        launches.removeAll(stopping);
+        stopping.forEach(l -> l.process.destroy());
+        stopping.forEach(l -> stop(l.process));
     }
 
     /** Asks every client to stop (SIGTERM: it leaves the server cleanly), then ends the stragglers by force. */
     @Override
     public void close() {
-        for (Launch launch : launches) {
-            launch.process.destroy();
-        }
-        for (Launch launch : launches) {
-            stop(launch.process);
-        }
-        launches.clear();
+        stop(launches.stream().map(l -> l.name).toList());
     }
 
     /** SIGTERM, then SIGKILL after 3 s. */
