@@ -79,6 +79,11 @@ public final class SummaryFormatter {
         integer(out, leader("Periods Skipped"), m.skippedPeriods());
         integer(out, leader("Clients Evicted"), result.clientsEvicted());
         integer(out, leader("Clients Alive at End"), m.clientsAtEnd());
+        if (s.clientMode().isProcess()) {
+            List<String> missing = result.clientsNotJoined();
+            text(out, "Clients Not Joined", String.format(Locale.ROOT, "%5d", missing.size())
+                    + (missing.isEmpty() ? "" : ": " + String.join(", ", missing)));
+        }
         WatchdogOutcome w = result.watchdog();
         integer(out, leader("Clients Muted at End"), w.mutedAtEnd());
         integer(out, leader("Innocent Clients Evicted"), w.innocentsEvicted());

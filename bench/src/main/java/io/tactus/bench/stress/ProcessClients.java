@@ -7,8 +7,10 @@ import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
 
 import java.io.File;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -17,34 +19,80 @@ import java.util.concurrent.TimeUnit;
  * JVM's classpath and a small heap, joined over the server's control socket. Everything started here is
  * stopped by {@link #close()} (politely, then by force), also when the run fails.
  *
+ * <p>Joining is given time in proportion to the processes starting together (a score of cold JVMs on a busy
+ * machine share its cores), and a client that exits before it joins, or has not joined in that time, is started
+ * again, up to {@value #ATTEMPTS} times in all; one that never joins is stopped and handed back as a
+ * {@link NotJoined}, so the run goes on with the others and its report names it.
+ *
  * <p>The serial collector, not ZGC: a client allocates nothing once it plays, so it never collects after its
  * start (its few young collections come while it joins), and the serial collector's footprint is a fraction
  * of ZGC's, which maps its heap three times and cannot use the compressed-oops class-data archive. Two malloc
  * arenas instead of one per thread keep the native heap small (docs/measurements/ has the figures).
  */
-final class ProcessClients implements AutoCloseable {
+public final class ProcessClients implements AutoCloseable {
 
     private static final String HEAP = "24m";
     private static final String MALLOC_ARENAS = "2";
-
-    private final String serverName;
-    private final Path runtimeDirectory;
+    /** Starts of one client before it is given up on. */
+    static final int ATTEMPTS = 3;
+    /** The time one attempt to join has: this much, plus {@link #JOIN_SECONDS_PER_PROCESS} per process starting. */
+    static final int JOIN_SECONDS = 30;
+    static final int JOIN_SECONDS_PER_PROCESS = 3;
     /** Named, not referenced: the command line sits above this package and the child runs it by name. */
     private static final String TACTUS_MAIN = "io.tactus.bench.cli.TactusMain";
-
-    private final List<Process> processes = new ArrayList<>();
-    private final List<String> names = new ArrayList<>();
 
     /** Environment variable with more JVM options for the client processes, after (so over) the defaults. */
     static final String EXTRA_OPTIONS = "TACTUS_CLIENT_JAVA_OPTS";
 
-    ProcessClients(String serverName, Path runtimeDirectory) {
+    private final String serverName;
+    private final Path runtimeDirectory;
+    private final PrintStream progress;
+    /** Every client started and not stopped, in start order. */
+    private final List<Launch> launches = new ArrayList<>();
+
+    /** A client that did not join: its name, why (the last attempt's end) and how often it was started. */
+    public record NotJoined(String name, String reason, int attempts) {
+        /** One line for a report: "jack_test3_3 (exited with status 1 before it joined; started 3 times)". */
+        public String describe() {
+            return name + " (" + reason + "; started " + attempts + (attempts == 1 ? " time)" : " times)");
+        }
+    }
+
+    /** One client process and what started it, so that a failed join can start it again. */
+    private static final class Launch {
+        final String kind;
+        final String name;
+        final List<String> args;
+        Process process;
+        int attempts;
+        long startedNanos;
+        boolean joined;
+
+        Launch(String kind, String name, List<String> args) {
+            this.kind = kind;
+            this.name = name;
+            this.args = args;
+        }
+    }
+
+    public ProcessClients(String serverName, Path runtimeDirectory) {
+        this(serverName, runtimeDirectory, System.err);
+    }
+
+    public ProcessClients(String serverName, Path runtimeDirectory, PrintStream progress) {
         this.serverName = serverName;
         this.runtimeDirectory = runtimeDirectory;
+        this.progress = progress;
     }
 
     /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
-    void start(String kind, String name, String... args) {
+    public void start(String kind, String name, String... args) {
+        Launch launch = new Launch(kind, name, List.of(args));
+        launch(launch);
+        launches.add(launch);
+    }
+
+    private void launch(Launch launch) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xms" + HEAP, "-Xmx" + HEAP,
                 "-XX:TieredStopAtLevel=4"));
         command.addAll(JvmSafepoints.OPTIONS);
@@ -53,67 +101,131 @@ final class ProcessClients implements AutoCloseable {
             command.addAll(List.of(extra.trim().split("\\s+")));
         }
         command.addAll(List.of("-Dtactus.runtime.dir=" + runtimeDirectory,
-                "-cp", System.getProperty("java.class.path"), TACTUS_MAIN, "client", kind,
-                "--server", serverName, "--name", name));
-        command.addAll(List.of(args));
+                "-cp", System.getProperty("java.class.path"), TACTUS_MAIN, "client", launch.kind,
+                "--server", serverName, "--name", launch.name));
+        command.addAll(launch.args);
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().putIfAbsent("MALLOC_ARENA_MAX", MALLOC_ARENAS);
-            Process process = builder.start();
-            processes.add(process);
-            names.add(name);
+            launch.process = builder.start();
+            launch.attempts++;
+            launch.startedNanos = System.nanoTime();
+            launch.joined = false;
         } catch (java.io.IOException e) {
-            throw new TactusException("cannot start client process '" + name + "': " + e.getMessage());
+            throw new TactusException("cannot start client process '" + launch.name + "': " + e.getMessage());
         }
     }
 
-    /** Waits until every started client is active in the graph; one sentence naming the missing ones on timeout. */
+    /**
+     * Waits until every client started is active in the graph, starting again one that exits first or takes
+     * longer than {@link #joinSeconds} for the clients still joining; returns those given up on after
+     * {@value #ATTEMPTS} starts (their processes stopped and forgotten), empty when all joined.
+     */
+    public List<NotJoined> awaitJoined(TactusServer server) throws InterruptedException {
+        return awaitJoined(server, joinSeconds((int) launches.stream().filter(l -> !l.joined).count()));
+    }
+
+    /** The time one attempt to join has when {@code starting} processes start together. */
+    static int joinSeconds(int starting) {
+        return JOIN_SECONDS + JOIN_SECONDS_PER_PROCESS * starting;
+    }
+
+    /** As {@link #awaitJoined(TactusServer)}, but all must join (each attempt within the time given): else one sentence. */
     void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
-        long end = System.nanoTime() + unit.toNanos(timeout);
+        List<NotJoined> missing = awaitJoined(server, (int) Math.max(1, unit.toSeconds(timeout)));
+        if (!missing.isEmpty()) {
+            throw new TactusException(missing.size() + " client process(es) did not join the server: "
+                    + String.join(", ", missing.stream().map(NotJoined::describe).toList()));
+        }
+    }
+
+    private List<NotJoined> awaitJoined(TactusServer server, int attemptSeconds) throws InterruptedException {
+        long attemptNanos = TimeUnit.SECONDS.toNanos(attemptSeconds);
+        List<NotJoined> given = new ArrayList<>();
         while (true) {
-            List<String> missing = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                ClientNode node = server.graph().clientOrNull(names.get(i));
-                if (node == null || !node.isActive()) {
-                    if (!processes.get(i).isAlive()) {
-                        throw new TactusException("client process '" + names.get(i) + "' exited with status "
-                                + processes.get(i).exitValue() + " before it joined the server");
+            boolean waiting = false;
+            for (Iterator<Launch> it = launches.iterator(); it.hasNext(); ) {
+                Launch launch = it.next();
+                if (launch.joined) {
+                    continue;
+                }
+                ClientNode node = server.graph().clientOrNull(launch.name);
+                if (node != null && node.isActive() && launch.process.isAlive()) {
+                    launch.joined = true;
+                    continue;
+                }
+                String failure = failure(launch, attemptNanos, attemptSeconds);
+                if (failure == null) {
+                    waiting = true;
+                } else if (launch.attempts >= ATTEMPTS) {
+                    stop(launch.process);
+                    given.add(new NotJoined(launch.name, failure, launch.attempts));
+                    progress.printf("tactus: client '%s' did not join (%s); the run goes on without it%n", launch.name,
+                            failure);
+                    it.remove();
+                } else {
+                    stop(launch.process); // at once for one that exited; one that is late ends its connection now
+                    if (node == null) { // the server has let go of the last attempt: the name is free again
+                        progress.printf("tactus: client '%s' %s; starting it again (%d of %d)%n", launch.name,
+                                failure, launch.attempts + 1, ATTEMPTS);
+                        launch(launch);
                     }
-                    missing.add(names.get(i));
+                    waiting = true;
                 }
             }
-            if (missing.isEmpty()) {
-                return;
-            }
-            if (System.nanoTime() > end) {
-                throw new TactusException(missing.size() + " client process(es) did not join within "
-                        + unit.toSeconds(timeout) + " s: " + String.join(", ", missing));
+            if (!waiting) {
+                return given;
             }
             Thread.sleep(50);
         }
     }
 
-    /** The {@code index}-th process started. */
+    /** Why this attempt failed, or null while it may still join. */
+    private static String failure(Launch launch, long attemptNanos, int attemptSeconds) {
+        if (!launch.process.isAlive()) {
+            return "exited with status " + launch.process.exitValue() + " before it joined";
+        }
+        if (System.nanoTime() - launch.startedNanos > attemptNanos) {
+            return "had not joined within " + attemptSeconds + " s";
+        }
+        return null;
+    }
+
+    /** The {@code index}-th client started and not stopped. */
     Process process(int index) {
-        return processes.get(index);
+        return launches.get(index).process;
+    }
+
+    /** The process of client {@code name}, if it was started here and not stopped. */
+    public java.util.Optional<Process> process(String name) {
+        return launches.stream().filter(l -> l.name.equals(name)).map(l -> l.process).findFirst();
+    }
+
+    /** Stops the clients named (they leave the server cleanly), all at once, and forgets them. */
+    public void stop(java.util.Collection<String> names) {
+        List<Launch> stopping = launches.stream().filter(l -> names.contains(l.name)).toList();
+        launches.removeAll(stopping);
+        stopping.forEach(l -> l.process.destroy());
+        stopping.forEach(l -> stop(l.process));
     }
 
     /** Asks every client to stop (SIGTERM: it leaves the server cleanly), then ends the stragglers by force. */
     @Override
     public void close() {
-        for (Process p : processes) {
-            p.destroy();
-        }
-        for (Process p : processes) {
-            try {
-                if (!p.waitFor(3, TimeUnit.SECONDS)) {
-                    p.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                p.destroyForcibly();
+        stop(launches.stream().map(l -> l.name).toList());
+    }
+
+    /** SIGTERM, then SIGKILL after 3 s. */
+    private static void stop(Process p) {
+        p.destroy();
+        try {
+            if (!p.waitFor(3, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
         }
     }
 
@@ -126,8 +238,8 @@ final class ProcessClients implements AutoCloseable {
     Footprint footprint() {
         long sum = 0;
         int measured = 0;
-        for (Process process : processes) {
-            long kb = process.isAlive() ? ProportionalSetSize.kilobytes(process.pid()) : -1;
+        for (Launch launch : launches) {
+            long kb = launch.process.isAlive() ? ProportionalSetSize.kilobytes(launch.process.pid()) : -1;
             if (kb >= 0) {
                 sum += kb;
                 measured++;

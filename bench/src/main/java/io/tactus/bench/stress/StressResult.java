@@ -23,11 +23,25 @@ import java.util.List;
  * @param watchdog         what the watchdog saw and did
  * @param footprint        the server's and the client processes' proportional set sizes
  * @param floor            the bare realtime thread's windows before and after the run; null when not measured
+ * @param clientsNotJoined the client processes that never joined, one line each (name, why, how often started)
  */
 public record StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
                            int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
                            long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog, Footprint footprint,
-                           FloorWindow floor) {
+                           FloorWindow floor, List<String> clientsNotJoined) {
+
+    public StressResult {
+        clientsNotJoined = List.copyOf(clientsNotJoined);
+    }
+
+    /** As the full constructor, every client joined. */
+    public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
+                        int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
+                        long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog, Footprint footprint,
+                        FloorWindow floor) {
+        this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load, stealPerSecond, rssAt30sKb,
+                rssAtEndKb, watchdog, footprint, floor, List.of());
+    }
 
     /** As the full constructor, with no footprint and no floor measured. */
     public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
@@ -40,7 +54,7 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
     /** This result with the floor the run measured beside it. */
     public StressResult withFloor(FloorWindow measured) {
         return new StressResult(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load,
-                stealPerSecond, rssAt30sKb, rssAtEndKb, watchdog, footprint, measured);
+                stealPerSecond, rssAt30sKb, rssAtEndKb, watchdog, footprint, measured, clientsNotJoined);
     }
 
     /** A result without the per-second extras, for tests and tools that build one by hand. */

@@ -47,7 +47,10 @@ public final class StressTest {
     private final List<TactusClient> hogClients = new ArrayList<>();
     private final List<HogClient> hogs = new ArrayList<>();
     private final AtomicInteger evicted = new AtomicInteger();
+    private final List<String> notJoined = new ArrayList<>();
     private FloorWindows floor;
+    /** The jack_test3 client started so that it exits at once, every time; 0 for none (a test's). */
+    private int failingClient;
 
     public StressTest(StressSettings settings, PrintStream progress) {
         this.settings = settings;
@@ -85,6 +88,15 @@ public final class StressTest {
         return this;
     }
 
+    /**
+     * For tests: client number {@code c} is started with an option its command refuses, so its process exits at
+     * once, every time it is started; the run reports it as not joined and goes on with the rest.
+     */
+    StressTest withFailingClient(int c) {
+        this.failingClient = c;
+        return this;
+    }
+
     private StressResult runServer(ServerSettings server, RtLimit limit, BackgroundLoad load)
             throws InterruptedException {
         try (TactusServer tactus = TactusServer.start(server)) {
@@ -100,7 +112,7 @@ public final class StressTest {
             try {
                 if (settings.clientMode().isProcess()) {
                     control = ControlServer.start(tactus, settings.clientMode().timing());
-                    processes = new ProcessClients(SERVER_NAME, control.directory().path());
+                    processes = new ProcessClients(SERVER_NAME, control.directory().path(), progress);
                     startProcesses(tactus, processes);
                 } else {
                     int upFront = settings.staggerSeconds() > 0 ? 1 : settings.clients();
@@ -130,7 +142,7 @@ public final class StressTest {
                 return new StressResult(settings, metrics, CpuUsage.between(before, after),
                         tactus.scheduling().describe(), evictions, tactus.telemetryDropped(), load.describe(),
                         List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes(), watchdog, footprint,
-                        null);
+                        null, notJoined);
             } finally {
                 if (processes != null) {
                     processes.close();
@@ -207,13 +219,18 @@ public final class StressTest {
     }
 
     /**
-     * Starts every client as a JVM of its own and waits until all have joined and activated; then wires
-     * a chain (with --connect chain) through a port-less control client of this JVM.
+     * Starts every client as a JVM of its own and waits until they have joined and activated (those that never
+     * do are named in the report, the run goes on without them); then wires a chain (with --connect chain) of
+     * the joined through a port-less control client of this JVM.
      */
     private void startProcesses(TactusServer tactus, ProcessClients processes) throws InterruptedException {
         for (int c = 1; c <= settings.clients(); c++) {
-            processes.start("jt3", "jack_test3_" + c, "--ports", Integer.toString(settings.ports()), "--work",
-                    Integer.toString(settings.work()), "--priority", priorityOf(c).label());
+            List<String> args = new ArrayList<>(List.of("--ports", Integer.toString(settings.ports()), "--work",
+                    Integer.toString(settings.work()), "--priority", priorityOf(c).label()));
+            if (c == failingClient) {
+                args.add("--refused-option");
+            }
+            processes.start("jt3", "jack_test3_" + c, args.toArray(String[]::new));
         }
         HogSettings h = settings.degradation().hogs();
         for (int i = 1; i <= h.count(); i++) {
@@ -222,15 +239,23 @@ public final class StressTest {
                     h.pattern().name().toLowerCase(java.util.Locale.ROOT));
         }
         progress.printf("tactus stress: starting %d client processes%n", settings.clients() + h.count());
-        processes.awaitActive(tactus, 120, TimeUnit.SECONDS);
+        for (ProcessClients.NotJoined missing : processes.awaitJoined(tactus)) {
+            notJoined.add(missing.describe());
+        }
         if (settings.chain()) {
             TactusClient wiring = tactus.openClient("stress-wiring");
             clients.add(wiring);
+            List<String> chain = new ArrayList<>();
+            for (int c = 1; c <= settings.clients(); c++) {
+                if (processes.process("jack_test3_" + c).isPresent()) {
+                    chain.add("jack_test3_" + c);
+                }
+            }
             for (int p = 1; p <= settings.ports(); p++) {
                 String from = "system:capture_" + p;
-                for (int c = 1; c <= settings.clients(); c++) {
-                    wiring.connect(from, "jack_test3_" + c + ":in_" + p);
-                    from = "jack_test3_" + c + ":out_" + p;
+                for (String client : chain) {
+                    wiring.connect(from, client + ":in_" + p);
+                    from = client + ":out_" + p;
                 }
                 wiring.connect(from, "system:playback_" + p);
             }

@@ -13,6 +13,7 @@ import io.tactus.api.TactusException;
 import io.tactus.api.Transport;
 import io.tactus.api.XrunCallback;
 import io.tactus.api.spi.CallbackNotifier;
+import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
@@ -91,11 +92,15 @@ public final class RemoteTactusClient implements TactusClient {
             // within 2 s, and a new realtime thread on a busy machine can take a good part of that.
             client.process.start();
             int tid = client.process.awaitTid(5_000);
+            Request.Hello hello = new Request.Hello(clientName, ProcessHandle.current().pid(), tid,
+                    options.priority().label());
+            // For the same deadline, the codec's first run (class loading, interpreted code) before connecting
+            // too: the less is left between connect and Hello, the less a busy machine can stretch it.
+            ControlCodec.encode(1, hello);
             ServerConnection connection = opener.open();
             client.connection = connection;
             connection.start("tactus-control-" + clientName, client.new Adapter());
-            Reply reply = connection.request(new Request.Hello(clientName, ProcessHandle.current().pid(), tid,
-                    options.priority().label()), timeoutNanos);
+            Reply reply = connection.request(hello, timeoutNanos);
             if (!(reply instanceof Reply.Welcome welcome)) {
                 throw unexpected(MessageType.HELLO, reply);
             }

@@ -176,6 +176,12 @@ final class ServerConnection implements AutoCloseable {
         if (frame.message() instanceof Notification notification) {
             listener.notified(notification);
         } else if (frame.message() instanceof Reply reply) {
+            if (frame.requestId() == 0 && reply instanceof Reply.Error error) {
+                // Id 0 answers no request: the server's word on the whole connection (e.g. no Hello in time),
+                // which it closes next; that sentence, not "server gone", is then why the connection ended.
+                failReason = error.message();
+                return;
+            }
             CompletableFuture<Reply> waiting = pending.remove(frame.requestId());
             if (waiting != null) {
                 waiting.complete(reply); // an unknown id answers a request that timed out: dropped

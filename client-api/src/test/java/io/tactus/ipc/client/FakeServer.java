@@ -112,7 +112,7 @@ final class FakeServer implements AutoCloseable {
             return hello;
         }
 
-        private void write(ByteBuffer bytes) throws IOException {
+        void write(ByteBuffer bytes) throws IOException {
             while (bytes.hasRemaining()) {
                 channel.write(bytes);
             }

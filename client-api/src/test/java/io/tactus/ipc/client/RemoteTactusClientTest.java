@@ -6,6 +6,7 @@ import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
+import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
@@ -116,6 +117,22 @@ class RemoteTactusClientTest {
         assertEquals(64, client.bufferSize());
         assertEquals("mixer", client.name());
         assertTrue(client.processThread().isAlive(), "created before Hello, waiting for activation");
+    }
+
+    @Test
+    void shouldFailTheJoinWithTheServersSentenceWhenItClosesTheConnectionWithAnErrorForNoRequest() throws Exception {
+        CompletableFuture<RemoteTactusClient> opening = CompletableFuture.supplyAsync(
+                () -> transport().connect("late", ClientOptions.defaults().withServer(SERVER)));
+        peer = server.accept();
+        peer.expect(MessageType.HELLO);
+        String sentence = "no Hello within 2000 ms of connecting; the connection is closed";
+        peer.write(ControlCodec.encode(0, new Reply.Error(sentence))); // what the server's Hello deadline sends
+        peer.close();
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> opening.get(5, TimeUnit.SECONDS));
+        assertInstanceOf(TactusException.class, failed.getCause());
+        assertEquals("the connection to Tactus server 'fake' has ended: " + sentence, failed.getCause().getMessage(),
+                "the server's sentence, not \"server gone\"");
     }
 
     @Test

@@ -1,0 +1,203 @@
+package io.tactus.bench.soak;
+
+import io.tactus.api.TactusClient;
+import io.tactus.bench.floor.FloorProbe;
+import io.tactus.bench.floor.FloorWait;
+import io.tactus.bench.floor.FloorWindow;
+import io.tactus.bench.os.ProcessResources;
+import io.tactus.bench.os.ProportionalSetSize;
+import io.tactus.bench.os.ResidentMemory;
+import io.tactus.bench.stress.ProcessClients;
+import io.tactus.ipc.SharedSegment;
+import io.tactus.server.ServerSettings;
+import io.tactus.server.TactusServer;
+import io.tactus.server.control.ControlServer;
+import io.tactus.server.driver.DummyDriver;
+import io.tactus.server.engine.EngineSettings;
+import io.tactus.server.telemetry.MetricsSnapshot;
+import io.tactus.server.telemetry.SecondStats;
+import io.tactus.server.watchdog.PolicyKind;
+import io.tactus.server.watchdog.WatchdogSettings;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The long run: an in-process server on the dummy driver with jack_test3 clients in processes of their own, the
+ * last few leaving and rejoining every interval (the churn), graph changes at a steady rate among the others,
+ * and the server's resources counted in the same state before and after (all clients joined, the churn and the
+ * changes going on, the counts settled). One churn runs before the first count, so every path has run once.
+ * The watchdog is off: a client evicted on a busy machine would change the counts without a leak. The floor is
+ * measured before the server starts and after it stops, as the stress run does: at the engine's priority it would
+ * take CPU from the engine. Everything it starts it stops, also on failure.
+ */
+public final class Soak {
+
+    /** The stress run's spin before each period (RunOptions' default): a late vCPU wake-up is covered. */
+    static final long SPIN_NANOS = 1_000_000;
+    private static final int PROGRESS_SECONDS = 30;
+    /** Counts are taken once they have stood still this many looks in a row, 250 ms apart (at most 10 s). */
+    private static final int SETTLED_LOOKS = 4;
+
+    private final SoakSettings settings;
+    private final PrintStream progress;
+    private final List<String> notJoined = new ArrayList<>();
+    private int churns;
+    private int rejoins;
+
+    public Soak(SoakSettings settings, PrintStream progress) {
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    public SoakResult run() throws InterruptedException {
+        settings.validate();
+        FloorWindow floorBefore = floor("before");
+        ServerSettings server = ServerSettings.defaults().withName(settings.serverName())
+                .withEngine(EngineSettings.of(SoakSettings.RATE, SoakSettings.FRAMES).withSpinNanos(SPIN_NANOS))
+                .withDriver(new DummyDriver(settings.ports(), settings.ports()))
+                .withScheduling(settings.scheduling())
+                .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE));
+        SoakResult result;
+        try (TactusServer tactus = TactusServer.start(server);
+             ControlServer control = ControlServer.start(tactus);
+             ProcessClients processes = new ProcessClients(settings.serverName(), control.directory().path(), progress)) {
+            progress.printf("tactus soak: %d jack_test3 process clients, %d of them leaving and rejoining every %d s, %d"
+                            + " graph changes a minute, %s, for %d s; engine %s%n", settings.clients(),
+                    settings.churnClients(), settings.churnSeconds(), settings.changesPerMinute(), "dummy driver",
+                    settings.seconds(), tactus.scheduling().describe());
+            for (int c = 1; c <= settings.clients(); c++) {
+                start(processes, c);
+            }
+            processes.awaitJoined(tactus).forEach(n -> notJoined.add(n.describe()));
+            TactusClient wiring = tactus.openClient("soak-wiring");
+            try (WiringChanges changes = new WiringChanges(wiring, stayingOutputs(processes), "system:playback_1",
+                    settings.changesPerMinute())) {
+                result = measure(tactus, processes, changes);
+            } finally {
+                wiring.close();
+            }
+        }
+        FloorWindow floorAfter = floor("after");
+        if (floorBefore == null) {
+            return result;
+        }
+        FloorWindow floor = floorBefore.plus(floorAfter);
+        return withFloor(result, floor.seconds(), floor.late());
+    }
+
+    private SoakResult measure(TactusServer tactus, ProcessClients processes, WiringChanges changes)
+            throws InterruptedException {
+        churn(tactus, processes);
+        ProcessResources before = settled();
+        tactus.restartMetrics();
+        long t0 = System.nanoTime();
+        int ticks = settings.seconds() / settings.churnSeconds();
+        long rssFirst = -1;
+        long pssFirst = -1;
+        for (int tick = 1; tick <= ticks; tick++) {
+            int second = tick * settings.churnSeconds();
+            TimeUnit.NANOSECONDS.sleep(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(second) - System.nanoTime()));
+            if (rssFirst < 0 && second >= settings.memorySecond()) {
+                rssFirst = ResidentMemory.kilobytes();
+                pssFirst = ProportionalSetSize.selfKilobytes();
+            }
+            if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
+                MetricsSnapshot m = tactus.metrics();
+                ProcessResources now = ProcessResources.self(SharedSegment.defaultDirectory(), segmentPrefix());
+                progress.printf("[%5d s] churns %d (%d clients not joined), graph changes %d (%d refused), xruns %d,"
+                                + " clients %d, fds %d, threads %d, /dev/shm files %d, resident %d KiB%n", second, churns,
+                        notJoined.size(), changes.done(), changes.refused(), m.xruns(), m.clientsAtEnd(),
+                        now.fileDescriptors(), now.threads(), now.files(), ResidentMemory.kilobytes());
+            }
+            if (tick < ticks) {
+                churn(tactus, processes);
+            }
+        }
+        ProcessResources after = settled();
+        long rssEnd = ResidentMemory.kilobytes();
+        long pssEnd = ProportionalSetSize.selfKilobytes();
+        MetricsSnapshot m = tactus.stopMetrics(5, TimeUnit.SECONDS);
+        int memorySecond = settings.memorySecond();
+        long xrunsAfter = m.perSecond().stream().filter(s -> s.second() >= memorySecond)
+                .mapToLong(SecondStats::xruns).sum();
+        return new SoakResult(settings, settings.seconds(), churns, rejoins, notJoined, changes.done(),
+                changes.refused(), changes.firstRefusal(), before, after, memorySecond, rssFirst, rssEnd, pssFirst,
+                pssEnd, m.rtAllocatedBytes(), m.xruns(), xrunsAfter, m.clientsAtEnd(), 0, 0);
+    }
+
+    /** The churning clients leave (cleanly, all at once) and start again; returns when they have joined. */
+    private void churn(TactusServer tactus, ProcessClients processes) throws InterruptedException {
+        List<String> names = new ArrayList<>();
+        for (int c = settings.clients() - settings.churnClients() + 1; c <= settings.clients(); c++) {
+            names.add(name(c));
+        }
+        processes.stop(names);
+        for (int c = settings.clients() - settings.churnClients() + 1; c <= settings.clients(); c++) {
+            start(processes, c);
+        }
+        List<ProcessClients.NotJoined> missing = processes.awaitJoined(tactus);
+        missing.forEach(n -> notJoined.add(n.describe()));
+        churns++;
+        rejoins += names.size() - missing.size();
+    }
+
+    private void start(ProcessClients processes, int c) {
+        processes.start("jt3", name(c), "--ports", Integer.toString(settings.ports()));
+    }
+
+    private static String name(int c) {
+        return "jack_test3_" + c;
+    }
+
+    /** The first output of each client that stays (does not churn) and joined. */
+    private List<String> stayingOutputs(ProcessClients processes) {
+        List<String> outputs = new ArrayList<>();
+        for (int c = 1; c <= settings.clients() - settings.churnClients(); c++) {
+            if (processes.process(name(c)).isPresent()) {
+                outputs.add(name(c) + ":out_1");
+            }
+        }
+        return outputs;
+    }
+
+    private String segmentPrefix() {
+        return "tactus-" + settings.serverName() + "-";
+    }
+
+    /** The server's resources once they stand still (connections of clients that just left are closing). */
+    private ProcessResources settled() throws InterruptedException {
+        ProcessResources last = null;
+        int same = 0;
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < end) {
+            ProcessResources now = ProcessResources.self(SharedSegment.defaultDirectory(), segmentPrefix());
+            same = now.equals(last) ? same + 1 : 1;
+            last = now;
+            if (same >= SETTLED_LOOKS) {
+                break;
+            }
+            Thread.sleep(250);
+        }
+        return last;
+    }
+
+    private FloorWindow floor(String when) throws InterruptedException {
+        if (settings.floorSeconds() <= 0) {
+            return null;
+        }
+        progress.printf("tactus soak: the floor (a bare realtime thread sleeping to each period), %.0f s %s the run%n",
+                settings.floorSeconds() / 2, when);
+        return new FloorProbe(settings.scheduling(), settings.periodNanos(), FloorWait.NANOSLEEP)
+                .measure(settings.floorSeconds() / 2);
+    }
+
+    private static SoakResult withFloor(SoakResult r, double seconds, long late) {
+        return new SoakResult(r.settings(), r.seconds(), r.churns(), r.rejoins(), r.notJoined(), r.graphChanges(),
+                r.changesRefused(), r.firstRefusal(), r.before(), r.after(), r.memorySecond(), r.rssFirstKb(),
+                r.rssEndKb(), r.pssFirstKb(), r.pssEndKb(), r.rtAllocatedBytes(), r.xruns(), r.xrunsAfterFirst(),
+                r.clientsAtEnd(), seconds, late);
+    }
+}
