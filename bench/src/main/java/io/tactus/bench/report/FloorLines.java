@@ -23,6 +23,8 @@ public final class FloorLines {
         text(out, "Floor Delay Count (>1000us)", String.format(Locale.ROOT, "%5d", floor.late()));
         text(out, "Floor Delay Maximum", String.format(Locale.ROOT, "%5d   usecs", floor.maxNanos() / 1000));
         text(out, "Floor Delay p99.9", String.format(Locale.ROOT, "%5d   usecs", floor.percentileNanos(99.9) / 1000));
+        text(out, "Floor Allocated Bytes", floor.allocatedBytes() < 0 ? "  n/a"
+                : String.format(Locale.ROOT, "%5d", floor.allocatedBytes()));
         return out.toString();
     }
 
