@@ -28,6 +28,17 @@ public record FloorWindow(double seconds, long periods, long late, long skipped,
         return lateness.getValueAtPercentile(percentile);
     }
 
+    /**
+     * The engine's late wake-ups per second ({@code engineLate} in {@code engineSeconds}) over this floor's; NaN
+     * when the floor saw none (a ratio to zero says nothing) or either window is empty.
+     */
+    public double ratioOf(long engineLate, double engineSeconds) {
+        if (late == 0 || engineSeconds <= 0 || seconds <= 0) {
+            return Double.NaN;
+        }
+        return (engineLate / engineSeconds) / latePerSecond();
+    }
+
     /** Late wake-ups per second of window. */
     public double latePerSecond() {
         return seconds > 0 ? late / seconds : 0;

@@ -31,21 +31,10 @@ public final class FloorLines {
     /** The floor's lines and the engine's late wake-ups set against them. */
     public static String format(FloorWindow floor, long engineLate, double engineSeconds) {
         StringBuilder out = new StringBuilder(format(floor));
-        double ratio = ratio(floor, engineLate, engineSeconds);
+        double ratio = floor.ratioOf(engineLate, engineSeconds);
         text(out, "Delay Count / Floor", Double.isNaN(ratio) ? "    - (the floor was never late)"
                 : String.format(Locale.ROOT, "%7.2f", ratio));
         return out.toString();
-    }
-
-    /**
-     * The engine's late wake-ups per second over the floor's; NaN when the floor saw none (a ratio to zero
-     * says nothing) or either window is empty.
-     */
-    public static double ratio(FloorWindow floor, long engineLate, double engineSeconds) {
-        if (floor.late() == 0 || engineSeconds <= 0 || floor.seconds() <= 0) {
-            return Double.NaN;
-        }
-        return (engineLate / engineSeconds) / floor.latePerSecond();
     }
 
     private static String label(FloorWait wait) {

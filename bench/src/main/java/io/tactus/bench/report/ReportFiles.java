@@ -131,7 +131,7 @@ public final class ReportFiles {
                 .put("delayMaxMicros", f.maxNanos() / 1000.0)
                 .put("delayP999Micros", f.percentileNanos(99.9) / 1000.0)
                 .put("allocatedBytes", f.allocatedBytes());
-        double ratio = FloorLines.ratio(f, result.metrics().delayOver1000us(), result.metrics().secondsMeasured());
+        double ratio = result.floorRatio();
         if (Double.isNaN(ratio)) {
             node.putNull("engineDelayCountRatio");
         } else {

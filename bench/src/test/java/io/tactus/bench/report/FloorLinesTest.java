@@ -43,8 +43,8 @@ class FloorLinesTest {
     @Test
     void shouldSetTheEnginesLateWakeUpsPerSecondAgainstTheFloors() {
         // 30 late in 30 s against 5 late in 10 s: 1.0 a second against 0.5, twice the floor
-        assertEquals(2.0, FloorLines.ratio(floor(10, 5), 30, 30), 1e-9);
-        assertTrue(Double.isNaN(FloorLines.ratio(floor(10, 0), 30, 30)), "a ratio to a floor never late says nothing");
+        assertEquals(2.0, floor(10, 5).ratioOf(30, 30), 1e-9);
+        assertTrue(Double.isNaN(floor(10, 0).ratioOf(30, 30)), "a ratio to a floor never late says nothing");
     }
 
     @Test
