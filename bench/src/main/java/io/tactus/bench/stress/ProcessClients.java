@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * by default, for address randomisation, which a benchmark client does not need); two malloc arenas instead
  * of one per thread, and the native heap trimmed every few seconds of what the start-up's compilers freed.
  */
-final class ProcessClients implements AutoCloseable {
+public final class ProcessClients implements AutoCloseable {
 
     private static final String HEAP = "24m";
     private static final String YOUNG_GENERATION = "2m";
@@ -47,13 +47,13 @@ final class ProcessClients implements AutoCloseable {
     /** Environment variable with more JVM options for the client processes, after (so over) the defaults. */
     static final String EXTRA_OPTIONS = "TACTUS_CLIENT_JAVA_OPTS";
 
-    ProcessClients(String serverName, Path runtimeDirectory) {
+    public ProcessClients(String serverName, Path runtimeDirectory) {
         this.serverName = serverName;
         this.runtimeDirectory = runtimeDirectory;
     }
 
     /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
-    void start(String kind, String name, String... args) {
+    public void start(String kind, String name, String... args) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xms" + HEAP, "-Xmx" + HEAP,
                 "-Xmn" + YOUNG_GENERATION, "-XX:TieredStopAtLevel=4"));
         if (knowsVmOption("TrimNativeHeapInterval")) { // since 17.0.9
@@ -82,7 +82,7 @@ final class ProcessClients implements AutoCloseable {
     }
 
     /** Waits until every started client is active in the graph; one sentence naming the missing ones on timeout. */
-    void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
+    public void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
         long end = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
             List<String> missing = new ArrayList<>();
