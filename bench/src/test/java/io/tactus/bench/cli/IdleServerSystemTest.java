@@ -1,17 +1,11 @@
 package io.tactus.bench.cli;
 
-import io.tactus.bench.floor.FloorProbe;
-import io.tactus.bench.floor.FloorWait;
 import io.tactus.bench.floor.FloorWindow;
-import io.tactus.bench.stress.ProcessClients;
+import io.tactus.bench.stress.IdleCheck;
 import io.tactus.server.ServerSettings;
-import io.tactus.server.TactusServer;
-import io.tactus.server.control.ControlServer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,14 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * An idle {@code tactus server} with its own defaults (the flags parsed as the command line would, no flag
  * given) does not count xruns by the hundred: 10 s with no client and 10 s with one jack_test3 client in its
- * own JVM, each beside a floor window of the bare realtime thread at the server's scheduling. The bound is
+ * own JVM, each beside 10 s of the bare realtime thread at the server's scheduling ({@link IdleCheck}, what
+ * {@code tactus idle-check} runs). The bound is
  * generous (five times the floor's late wake-ups, and 30 more) so that it holds on a loaded machine and
  * still catches what issue 22 found: 204 xruns in the first 7.7 s of a server with no client.
  */
 class IdleServerSystemTest {
 
     private static final int SECONDS = 10;
-    private static final int WARMUP_SECONDS = 2;
 
     private static ServerSettings serverDefaults(String name) {
         ServerCommand command = new ServerCommand();
@@ -36,38 +30,17 @@ class IdleServerSystemTest {
 
     @Test
     void shouldNotCountXrunsByTheHundredWithNoClient() throws Exception {
-        ServerSettings settings = serverDefaults("h22-idle-" + ProcessHandle.current().pid());
-        FloorWindow floor = floor(settings);
-        try (TactusServer server = TactusServer.start(settings)) {
-            assertBounded(measure(server), floor, "no client");
-        }
+        IdleCheck.Outcome outcome = new IdleCheck(serverDefaults("h22-idle-" + ProcessHandle.current().pid()), 0,
+                SECONDS, System.out).run();
+        assertBounded(outcome.metrics(), outcome.floor(), "no client");
     }
 
     @Test
     void shouldNotCountXrunsByTheHundredWithOneProcessClient() throws Exception {
-        ServerSettings settings = serverDefaults("h22-idle1-" + ProcessHandle.current().pid());
-        FloorWindow floor = floor(settings);
-        try (TactusServer server = TactusServer.start(settings);
-             ControlServer control = ControlServer.start(server);
-             ProcessClients clients = new ProcessClients(settings.name(), control.directory().path())) {
-            clients.start("jt3", "jack_test3_1", "--ports", "4");
-            clients.awaitActive(server, 120, TimeUnit.SECONDS);
-            MetricsSnapshot m = measure(server);
-            assertEquals(1, m.clientsAtEnd(), "the client played throughout");
-            assertBounded(m, floor, "one jack_test3 process client");
-        }
-    }
-
-    private static FloorWindow floor(ServerSettings settings) throws InterruptedException {
-        return new FloorProbe(settings.scheduling(), settings.engine().periodNanos(), FloorWait.NANOSLEEP)
-                .measure(SECONDS);
-    }
-
-    private static MetricsSnapshot measure(TactusServer server) throws InterruptedException {
-        TimeUnit.SECONDS.sleep(WARMUP_SECONDS);
-        server.restartMetrics();
-        TimeUnit.SECONDS.sleep(SECONDS);
-        return server.stopMetrics(5, TimeUnit.SECONDS);
+        IdleCheck.Outcome outcome = new IdleCheck(serverDefaults("h22-idle1-" + ProcessHandle.current().pid()), 1,
+                SECONDS, System.out).run();
+        assertEquals(1, outcome.metrics().clientsAtEnd(), "the client played throughout");
+        assertBounded(outcome.metrics(), outcome.floor(), "one jack_test3 process client");
     }
 
     private static void assertBounded(MetricsSnapshot m, FloorWindow floor, String what) {
