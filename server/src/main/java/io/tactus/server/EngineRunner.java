@@ -53,17 +53,14 @@ final class EngineRunner {
         };
     }
 
-    /** The telemetry consumer's nice when the engine is realtime: ahead of ordinary processes, yet not realtime. */
-    static final int CONSUMER_NICE = -10;
-
     /**
-     * The telemetry consumer (the metrics and the watchdog's judging): it reads every cycle, a steady share of a
-     * CPU, so realtime it would spend the kernel's RT budget the graph needs; at a high nice it still keeps up
-     * on a busy machine (the ring holds seconds of cycles), and the watchdog's actions run realtime on their own
-     * thread ({@link #belowEngine}). As the engine when the engine is not realtime.
+     * The telemetry consumer (the metrics and the watchdog's judging), below the engine. It would do as well at
+     * SCHED_OTHER nice -10 and spend none of the RT budget, but a refused nice is then a second warning beside
+     * the engine's when the process may not raise priorities; until the warning follows the engine's outcome, it
+     * stays realtime and the governor counts it ({@code RtOverheadMonitor}).
      */
     static SchedulingSettings consumerOf(SchedulingSettings engine) {
-        return engine.policy() == SchedulingPolicy.OTHER ? engine : SchedulingSettings.other(CONSUMER_NICE);
+        return belowEngine(engine);
     }
 
     /** The stall monitor must outrank the engine to run while a runaway holds the engine's CPU. */

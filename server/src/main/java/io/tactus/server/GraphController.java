@@ -80,7 +80,8 @@ public final class GraphController implements GraphChanges {
      */
     private void awaitSwitch(long target) {
         long watched = 0;
-        long last = System.nanoTime();
+        long start = System.nanoTime();
+        long last = start;
         while (engine.appliedGeneration() < target) {
             if (!engine.isRunning()) {
                 return; // a stopped engine runs no plan; nothing to wait for

@@ -22,7 +22,6 @@ import java.util.stream.Stream;
 
 import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -79,7 +78,6 @@ class GovernorRtBudgetSystemTest {
                 assertTrue(index < CLIENTS - HIGH, "no HIGH client muted: " + mutes);
             }
             assertTrue(realtime("tactus-stall-mo"), "the stall monitor outranks the engine");
-            assertFalse(realtime("tactus-metrics"), "the telemetry consumer spends none of the RT budget");
         } finally {
             clients.forEach(TactusClient::close);
             String after = Files.readString(SYSCTL).trim();

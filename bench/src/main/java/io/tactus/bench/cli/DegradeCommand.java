@@ -35,6 +35,7 @@ public final class DegradeCommand implements Callable<Integer> {
     static final int DEFAULT_RT_LIMIT = 30;
     static final int DEFAULT_HOG_LOAD = 150;
     static final int DEFAULT_HOG_AFTER = 10;
+    static final int DEFAULT_FLOOR_SECONDS = 4;
 
     @Option(names = "--scenario", required = true,
             description = "hog (one client at " + DEFAULT_HOG_LOAD + " %% of the period) or rtlimit (kernel RT "
@@ -66,6 +67,11 @@ public final class DegradeCommand implements Callable<Integer> {
             description = "hog: seconds into the measured time when it turns hyperactive (default ${DEFAULT-VALUE})")
     double hogAfter;
 
+    @Option(names = "--floor-seconds", defaultValue = "" + DEFAULT_FLOOR_SECONDS,
+            description = "seconds of the floor beside each policy's run (a bare realtime thread sleeping to each"
+                    + " period), half before and half after it, at most --seconds; 0 for none (default ${DEFAULT-VALUE})")
+    int floorSeconds;
+
     @Option(names = "--out",
             description = "also write degrade.csv, degrade.png and each run's report (DIR/POLICY/) here")
     Path out;
@@ -87,7 +93,8 @@ public final class DegradeCommand implements Callable<Integer> {
                     kinds.size(), seconds);
             StressSettings settings = s.settings(WatchdogSettings.defaults(kind), seconds, work, rtLimit, hogLoad, hogAfter);
             settings.validate();
-            StressResult result = new StressTest(settings, System.err).run();
+            StressResult result = new StressTest(settings, System.err)
+                    .withFloorSeconds(Math.min(floorSeconds, seconds)).run();
             results.add(result);
             rows.add(DegradeRow.of(s, result));
             System.err.print(DegradeFormatter.table(s, rows));

@@ -5,6 +5,7 @@ import io.tactus.bench.floor.FloorWait;
 import io.tactus.bench.floor.FloorWindow;
 
 import io.tactus.bench.report.FloorLines;
+import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
 import picocli.CommandLine.Command;
@@ -39,6 +40,10 @@ public final class FloorCommand implements Callable<Integer> {
     @Option(names = "--wait", defaultValue = "nanosleep", description = "nanosleep (clock_nanosleep to the period, as cyclictest) or park (LockSupport.parkNanos) (default ${DEFAULT-VALUE})")
     String wait;
 
+    @Option(names = "--mlock", description = "lock the JVM's memory first (mlockall, as cyclictest -m); needs "
+            + "CAP_IPC_LOCK or a large enough RLIMIT_MEMLOCK")
+    boolean mlock;
+
     @Override
     public Integer call() throws InterruptedException {
         if (seconds < 1) {
@@ -49,6 +54,9 @@ public final class FloorCommand implements Callable<Integer> {
         }
         long period = (long) frames * 1_000_000_000L / rate;
         FloorProbe probe = new FloorProbe(scheduling(period), period, parseWait(wait));
+        if (mlock && RealtimeScheduler.system().lockMemory()) {
+            System.err.println("tactus floor: memory locked (mlockall)");
+        }
         FloorWindow total = null;
         int window = Math.min(10, seconds);
         for (int done = 0; done < seconds; done += window) {

@@ -43,6 +43,7 @@ public final class MatrixCommand implements Callable<Integer> {
     static final String DEFAULT_SCHED = "fifo,rr,deadline,nice-20,other";
     static final String DEFAULT_LOAD = "none,compile";
     static final int DEFAULT_RUNS = 1;
+    static final int DEFAULT_FLOOR_SECONDS = 4;
 
     @Mixin
     RunOptions run;
@@ -67,24 +68,24 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--out", description = "directory for matrix.csv and matrix.png (default matrix-<yyyyMMdd-HHmmss>)")
     Path out;
 
-
-
-
-
-
-
-
-
-
-
+    @Option(names = "--floor-seconds", defaultValue = "" + DEFAULT_FLOOR_SECONDS,
+            description = "seconds of the floor beside each run (a bare realtime thread sleeping to each period at"
+                    + " the run's scheduling), half before and half after it, at most --seconds; 0 for none"
+                    + " (default ${DEFAULT-VALUE})")
+    int floorSeconds;
     @Override
     public Integer call() throws InterruptedException, IOException {
         List<MatrixConfiguration> configurations = configurations();
         require(runs >= 1 && runs <= 100, "--runs must be from 1 to 100, not " + runs);
         Path dir = outputDirectory();
-        Matrix matrix = new Matrix(configurations, runs, System.err);
-        System.err.printf("tactus matrix: %d runs of %d s (+%d s warm-up), about %d min; files go to %s%n",
-                matrix.size(), seconds, run.warmup, Math.max(1, Math.round(matrix.size() * (seconds + run.warmup + 3) / 60.0)), dir);
+        require(floorSeconds >= 0, "--floor-seconds must be 0 or more, not " + floorSeconds);
+        int floor = Math.min(floorSeconds, seconds);
+        Matrix matrix = new Matrix(configurations, runs, System.err, floor);
+        // a floor window warms up for about 2 s before each of its two halves
+        int floorCost = floor == 0 ? 0 : floor + 2 * 2;
+        System.err.printf("tactus matrix: %d runs of %d s (+%d s warm-up, +%d s floor), about %d min; files go to %s%n",
+                matrix.size(), seconds, run.warmup, floorCost,
+                Math.max(1, Math.round(matrix.size() * (seconds + run.warmup + floorCost + 3) / 60.0)), dir);
         List<MatrixRow> rows = matrix.run();
         PrintStream stdout = System.out;
         stdout.print(MatrixFormatter.table(rows));

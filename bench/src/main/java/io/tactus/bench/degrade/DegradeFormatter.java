@@ -7,7 +7,7 @@ import java.util.Locale;
 public final class DegradeFormatter {
 
     private static final String HEADER = "policy   |  XRUN | Timeouts | Delay Max | XRUN settled | Delay Max settled "
-            + "| innocents lost | muted at end | shed after | DSP load settled | steal";
+            + "| innocents lost | muted at end | shed after | DSP load settled | steal  | late | floor late | late/floor";
 
     private DegradeFormatter() {
     }
@@ -20,23 +20,26 @@ public final class DegradeFormatter {
         out.append(HEADER).append('\n');
         out.append("-".repeat(HEADER.length())).append('\n');
         for (DegradeRow r : rows) {
-            out.append(String.format(Locale.ROOT, "%-8s | %5d | %8d | %6.0f us | %12d | %14.0f us | %14d | %12d | %s | %14.1f %% | %4.1f %%%n",
+            out.append(String.format(Locale.ROOT, "%-8s | %5d | %8d | %6.0f us | %12d | %14.0f us | %14d | %12d | %s | %14.1f %% | %4.1f %% | %4d | %10s | %10s%n",
                     r.policy(), r.xruns(), r.timeouts(), r.delayMaxMicros(), r.xrunsSettled(), r.delayMaxSettled(),
                     r.innocentsLost(), r.mutedAtEnd(),
                     Double.isNaN(r.shedAfterMillis()) ? "     never" : String.format(Locale.ROOT, "%7.1f ms", r.shedAfterMillis()),
-                    r.dspLoadAfter(), r.steal()));
+                    r.dspLoadAfter(), r.steal(), r.late(), r.floorLate() < 0 ? "n/a" : String.valueOf(r.floorLate()),
+                    Double.isNaN(r.floorRatio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.floorRatio())));
         }
         return out.toString();
     }
 
     public static String csv(List<DegradeRow> rows) {
         StringBuilder out = new StringBuilder("policy,xruns,timeouts,delay_max_us,xruns_settled,delay_max_settled_us,"
-                + "innocents_lost,muted_at_end,shed_after_ms,dsp_load_settled_pct,steal_pct\n");
+                + "innocents_lost,muted_at_end,shed_after_ms,dsp_load_settled_pct,steal_pct,delay_over_1000us,"
+                + "floor_delay_over_1000us,delay_count_floor_ratio\n");
         for (DegradeRow r : rows) {
-            out.append(String.format(Locale.ROOT, "%s,%d,%d,%.1f,%d,%.1f,%d,%d,%s,%.2f,%.2f%n", r.policy(), r.xruns(),
+            out.append(String.format(Locale.ROOT, "%s,%d,%d,%.1f,%d,%.1f,%d,%d,%s,%.2f,%.2f,%d,%s,%s%n", r.policy(), r.xruns(),
                     r.timeouts(), r.delayMaxMicros(), r.xrunsSettled(), r.delayMaxSettled(), r.innocentsLost(),
                     r.mutedAtEnd(), Double.isNaN(r.shedAfterMillis()) ? "" : String.format(Locale.ROOT, "%.1f", r.shedAfterMillis()),
-                    r.dspLoadAfter(), r.steal()));
+                    r.dspLoadAfter(), r.steal(), r.late(), r.floorLate() < 0 ? "" : String.valueOf(r.floorLate()),
+                    Double.isNaN(r.floorRatio()) ? "" : String.format(Locale.ROOT, "%.3f", r.floorRatio())));
         }
         return out.toString();
     }

@@ -23,10 +23,22 @@ import java.util.OptionalDouble;
  *                            the first shed; NaN when nothing was shed
  * @param dspLoadAfter        mean DSP load over the settled seconds
  * @param steal               the hypervisor's share of the CPU over the run, percent
+ * @param late                Delay Count (>1000 usecs): the engine's late wake-ups
+ * @param floorLate           the floor's late wake-ups beside the run; -1 when no floor was measured
+ * @param floorRatio          late wake-ups per second, the engine's over the floor's; NaN with no floor or one
+ *                            never late
  */
 public record DegradeRow(String policy, long xruns, long timeouts, double delayMaxMicros, long xrunsSettled,
                          double delayMaxSettled, long innocentsLost, long mutedAtEnd, double shedAfterMillis,
-                         double dspLoadAfter, double steal) {
+                         double dspLoadAfter, double steal, long late, long floorLate, double floorRatio) {
+
+    /** A row with no floor measured beside its run. */
+    public DegradeRow(String policy, long xruns, long timeouts, double delayMaxMicros, long xrunsSettled,
+                      double delayMaxSettled, long innocentsLost, long mutedAtEnd, double shedAfterMillis,
+                      double dspLoadAfter, double steal, long late) {
+        this(policy, xruns, timeouts, delayMaxMicros, xrunsSettled, delayMaxSettled, innocentsLost, mutedAtEnd,
+                shedAfterMillis, dspLoadAfter, steal, late, -1, Double.NaN);
+    }
 
     public static DegradeRow of(Scenario scenario, StressResult r) {
         WatchdogOutcome w = r.watchdog();
@@ -38,7 +50,8 @@ public record DegradeRow(String policy, long xruns, long timeouts, double delayM
                 settled.stream().mapToLong(SecondStats::xruns).sum(),
                 settled.stream().mapToDouble(SecondStats::delayMaxMicros).max().orElse(0),
                 w.innocentsEvicted(), w.mutedAtEnd(), shed.orElse(Double.NaN),
-                settled.stream().mapToDouble(SecondStats::dspLoadMean).average().orElse(0), r.cpu().steal());
+                settled.stream().mapToDouble(SecondStats::dspLoadMean).average().orElse(0), r.cpu().steal(),
+                r.metrics().delayOver1000us(), r.floor() == null ? -1 : r.floor().late(), r.floorRatio());
     }
 
     /** The first whole second after the overload was answered (or, unanswered, after it began). */

@@ -7,6 +7,7 @@ import io.tactus.rt.SchedulingOutcome;
 import io.tactus.rt.SchedulingSettings;
 import org.HdrHistogram.Histogram;
 
+import java.lang.management.ManagementFactory;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
@@ -47,25 +48,30 @@ public final class FloorProbe {
         }
         long periods = Math.max(1, Math.round(seconds * 1e9 / periodNanos));
         Histogram lateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-        long[] counts = new long[2]; // {late wake-ups, periods skipped}
+        long[] counts = new long[3]; // {late wake-ups, periods skipped, bytes allocated}
         RealtimeThreadFactory factory = new RealtimeThreadFactory("tactus-floor", scheduling, RealtimeScheduler.system());
         Thread thread = factory.newThread(() -> sleepToPeriods(periods, lateness, counts));
         thread.start();
         SchedulingOutcome outcome = factory.awaitOutcome(5_000);
         thread.join();
         return new FloorWindow(seconds, periods, counts[0], counts[1], lateness,
-                outcome == null ? scheduling.describe() : outcome.describe(), wait);
+                outcome == null ? scheduling.describe() : outcome.describe(), wait, counts[2]);
     }
 
     /**
      * The probe's loop, after {@value #WARMUP_PERIODS} periods that are not counted: the first calls load
      * classes, bind libc and compile the loop, which a cold thread pays once and the floor must not report.
-     * Realtime, allocation-free once warm.
+     * The thread's allocation is read around the counted periods. Realtime, allocation-free once warm.
      */
     private void sleepToPeriods(long periods, Histogram lateness, long[] counts) {
         Histogram discarded = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-        sleepToPeriods(System.nanoTime() + periodNanos, WARMUP_PERIODS, discarded, new long[2]);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        threads.getCurrentThreadAllocatedBytes(); // its first call may allocate; -1 when the JVM does not count
+        sleepToPeriods(System.nanoTime() + periodNanos, WARMUP_PERIODS, discarded, new long[3]);
+        long before = threads.getCurrentThreadAllocatedBytes();
         sleepToPeriods(System.nanoTime() + periodNanos, periods, lateness, counts);
+        long after = threads.getCurrentThreadAllocatedBytes();
+        counts[2] = before < 0 || after < 0 ? -1 : after - before;
     }
 
     private void sleepToPeriods(long first, long periods, Histogram lateness, long[] counts) {

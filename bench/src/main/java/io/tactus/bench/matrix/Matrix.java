@@ -39,9 +39,13 @@ public final class Matrix {
         this.runner = runner;
     }
 
-    /** Real stress runs, whose own progress lines are left out: the matrix prints one line per run. */
-    public Matrix(List<MatrixConfiguration> configurations, int runs, PrintStream progress) {
-        this(configurations, runs, progress, settings -> new StressTest(settings, QUIET).run());
+    /**
+     * Real stress runs, each with {@code floorSeconds} of the floor beside it (half before, half after; 0 for
+     * none), whose own progress lines are left out: the matrix prints one line per run.
+     */
+    public Matrix(List<MatrixConfiguration> configurations, int runs, PrintStream progress, double floorSeconds) {
+        this(configurations, runs, progress,
+                settings -> new StressTest(settings, QUIET).withFloorSeconds(floorSeconds).run());
     }
 
     public int size() {
@@ -78,8 +82,9 @@ public final class Matrix {
         if (row.failed()) {
             return row.label() + " failed: " + row.failure();
         }
-        return String.format(Locale.ROOT, "%s: delay max %d usecs, xruns %d, timeouts %d, DSP load %.1f %% (max %.1f %%), %s",
-                row.label(), Math.round(row.delayMaxMicros()), row.xruns(), row.timeouts(), row.dspLoadMean(),
-                row.dspLoadMax(), row.scheduling());
+        return String.format(Locale.ROOT, "%s: delay max %d usecs, xruns %d, timeouts %d, DSP load %.1f %% (max %.1f %%), "
+                        + "late %d%s, %s", row.label(), Math.round(row.delayMaxMicros()), row.xruns(), row.timeouts(),
+                row.dspLoadMean(), row.dspLoadMax(), row.delayOver1000us(),
+                row.floorLate() < 0 ? "" : " (floor " + row.floorLate() + ")", row.scheduling());
     }
 }

@@ -17,7 +17,8 @@ public final class MatrixCsv {
 
     public static final String HEADER = "run,configuration,class,load,repeat,status,scheduling,xruns,timeouts,"
             + "delay_max_usecs,delay_p999_usecs,cycle_max_usecs,dsp_load_mean_pct,dsp_load_max_pct,cpu_steal_pct,"
-            + "rt_allocated_bytes,clients_at_end,failure";
+            + "rt_allocated_bytes,clients_at_end,delay_over_1000us,floor_delay_over_1000us,delay_count_floor_ratio,"
+            + "failure";
 
     private MatrixCsv() {
     }
@@ -39,11 +40,13 @@ public final class MatrixCsv {
         String head = String.join(",", String.valueOf(index), quote(r.label()), quote(r.group().heading()),
                 r.load().label(), String.valueOf(r.repeat()), status, quote(r.scheduling()));
         if (r.failed()) {
-            return head + ",,,,,,,,,,," + quote(r.failure());
+            return head + ",,,,,,,,,,,,,," + quote(r.failure());
         }
-        return head + String.format(Locale.ROOT, ",%d,%d,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%d,%d,",
+        return head + String.format(Locale.ROOT, ",%d,%d,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%s,%s,",
                 r.xruns(), r.timeouts(), r.delayMaxMicros(), r.delayP999Micros(), r.cycleMaxMicros(),
-                r.dspLoadMean(), r.dspLoadMax(), r.cpuStealPercent(), r.rtAllocatedBytes(), r.clientsAtEnd());
+                r.dspLoadMean(), r.dspLoadMax(), r.cpuStealPercent(), r.rtAllocatedBytes(), r.clientsAtEnd(),
+                r.delayOver1000us(), r.floorLate() < 0 ? "" : String.valueOf(r.floorLate()),
+                Double.isNaN(r.floorRatio()) ? "" : String.format(Locale.ROOT, "%.3f", r.floorRatio()));
     }
 
     /** RFC 4180: quote a field holding a comma, a quote or a line break, doubling its quotes. */

@@ -17,8 +17,10 @@ public final class MatrixFormatter {
 
     private static final String DELAY_MAXIMUM = "Delay Maximum . . . . . . . . : ";
     private static final String[] HEADER = {"run", "configuration", "xruns", "timeouts", "delay max", "delay p99.9",
-            "cycle max", "DSP load", "DSP max", "steal", "RT alloc", "clients", "scheduling"};
-    private static final String[] UNITS = {"", "", "", "", "usecs", "usecs", "usecs", "%", "%", "%", "bytes", "", ""};
+            "cycle max", "DSP load", "DSP max", "steal", "RT alloc", "clients", "late", "floor late", "late/floor",
+            "scheduling"};
+    private static final String[] UNITS = {"", "", "", "", "usecs", "usecs", "usecs", "%", "%", "%", "bytes", "",
+            ">1ms", ">1ms", "", ""};
 
     private MatrixFormatter() {
     }
@@ -53,13 +55,15 @@ public final class MatrixFormatter {
     private static String[] cells(int index, MatrixRow r) {
         if (r.failed()) {
             return new String[]{String.valueOf(index), r.label(), "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
-                    "FAILED: " + r.failure()};
+                    "-", "-", "-", "FAILED: " + r.failure()};
         }
         return new String[]{String.valueOf(index), r.label(), String.valueOf(r.xruns()), String.valueOf(r.timeouts()),
                 String.valueOf(Math.round(r.delayMaxMicros())), String.valueOf(Math.round(r.delayP999Micros())),
                 String.valueOf(Math.round(r.cycleMaxMicros())), decimal(r.dspLoadMean()), decimal(r.dspLoadMax()),
                 decimal(r.cpuStealPercent()), r.rtAllocatedBytes() < 0 ? "n/a" : String.valueOf(r.rtAllocatedBytes()),
-                String.valueOf(r.clientsAtEnd()), r.scheduling()};
+                String.valueOf(r.clientsAtEnd()), String.valueOf(r.delayOver1000us()),
+                r.floorLate() < 0 ? "n/a" : String.valueOf(r.floorLate()),
+                Double.isNaN(r.floorRatio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.floorRatio()), r.scheduling()};
     }
 
     /**

@@ -26,23 +26,31 @@ import io.tactus.server.telemetry.MetricsSnapshot;
  * @param cpuStealPercent  Average CPU Steal Load, percent
  * @param rtAllocatedBytes bytes allocated on the engine thread; -1 when not measured
  * @param clientsAtEnd     clients alive at the end
+ * @param delayOver1000us  Delay Count (>1000 usecs): the engine's late wake-ups
+ * @param floorLate        the floor's late wake-ups beside the run ({@link io.tactus.bench.floor.FloorWindow});
+ *                         -1 when no floor was measured
+ * @param floorRatio       late wake-ups per second, the engine's over the floor's; NaN with no floor or one never
+ *                         late
  */
 public record MatrixRow(String label, SchedulingGroup group, LoadKind load, int repeat, String scheduling,
                         String failure, long xruns, long timeouts, double delayMaxMicros, double delayP999Micros,
                         double cycleMaxMicros, double dspLoadMean, double dspLoadMax, double cpuStealPercent,
-                        long rtAllocatedBytes, int clientsAtEnd) {
+                        long rtAllocatedBytes, int clientsAtEnd, long delayOver1000us, long floorLate,
+                        double floorRatio) {
 
     public static MatrixRow of(MatrixConfiguration configuration, int repeat, StressResult result) {
         MetricsSnapshot m = result.metrics();
         return new MatrixRow(configuration.label(), configuration.group(), configuration.load(), repeat,
                 result.scheduling(), null, m.xruns(), m.timeouts(), m.delayMaxMicros(), m.delayP999Micros(),
                 m.cycleMaxMicros(), m.dspLoadMean(), m.dspLoadMax(), result.cpu().steal(), m.rtAllocatedBytes(),
-                m.clientsAtEnd());
+                m.clientsAtEnd(), m.delayOver1000us(), result.floor() == null ? -1 : result.floor().late(),
+                result.floorRatio());
     }
 
     public static MatrixRow failed(MatrixConfiguration configuration, int repeat, String failure) {
         return new MatrixRow(configuration.label(), configuration.group(), configuration.load(), repeat,
-                configuration.settings().scheduling().describe(), failure, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0);
+                configuration.settings().scheduling().describe(), failure, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, -1,
+                Double.NaN);
     }
 
     public boolean failed() {

@@ -23,27 +23,18 @@ public final class FloorLines {
         text(out, "Floor Delay Count (>1000us)", String.format(Locale.ROOT, "%5d", floor.late()));
         text(out, "Floor Delay Maximum", String.format(Locale.ROOT, "%5d   usecs", floor.maxNanos() / 1000));
         text(out, "Floor Delay p99.9", String.format(Locale.ROOT, "%5d   usecs", floor.percentileNanos(99.9) / 1000));
+        text(out, "Floor Allocated Bytes", floor.allocatedBytes() < 0 ? "  n/a"
+                : String.format(Locale.ROOT, "%5d", floor.allocatedBytes()));
         return out.toString();
     }
 
     /** The floor's lines and the engine's late wake-ups set against them. */
     public static String format(FloorWindow floor, long engineLate, double engineSeconds) {
         StringBuilder out = new StringBuilder(format(floor));
-        double ratio = ratio(floor, engineLate, engineSeconds);
+        double ratio = floor.ratioOf(engineLate, engineSeconds);
         text(out, "Delay Count / Floor", Double.isNaN(ratio) ? "    - (the floor was never late)"
                 : String.format(Locale.ROOT, "%7.2f", ratio));
         return out.toString();
-    }
-
-    /**
-     * The engine's late wake-ups per second over the floor's; NaN when the floor saw none (a ratio to zero
-     * says nothing) or either window is empty.
-     */
-    public static double ratio(FloorWindow floor, long engineLate, double engineSeconds) {
-        if (floor.late() == 0 || engineSeconds <= 0 || floor.seconds() <= 0) {
-            return Double.NaN;
-        }
-        return (engineLate / engineSeconds) / floor.latePerSecond();
     }
 
     private static String label(FloorWait wait) {

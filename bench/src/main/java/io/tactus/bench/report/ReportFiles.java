@@ -129,8 +129,9 @@ public final class ReportFiles {
                 .put("delayCountOver1000us", f.late())
                 .put("periodsSkipped", f.skipped())
                 .put("delayMaxMicros", f.maxNanos() / 1000.0)
-                .put("delayP999Micros", f.percentileNanos(99.9) / 1000.0);
-        double ratio = FloorLines.ratio(f, result.metrics().delayOver1000us(), result.metrics().secondsMeasured());
+                .put("delayP999Micros", f.percentileNanos(99.9) / 1000.0)
+                .put("allocatedBytes", f.allocatedBytes());
+        double ratio = result.floorRatio();
         if (Double.isNaN(ratio)) {
             node.putNull("engineDelayCountRatio");
         } else {

@@ -6,8 +6,11 @@ import io.tactus.rt.JvmSafepoints;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
+
 import java.io.File;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -26,12 +29,18 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The serial collector, not ZGC: a client allocates nothing once it plays, so it never collects after its
  * start (its few young collections come while it joins), and the serial collector's footprint is a fraction
- * of ZGC's, which maps its heap three times and cannot use the compressed-oops class-data archive. Two malloc
- * arenas instead of one per thread keep the native heap small (docs/measurements/ has the figures).
+ * of ZGC's, which maps its heap three times and cannot use the compressed-oops class-data archive. The rest
+ * is what a JVM touches and keeps (docs/measurements/ has the figures): a small young generation, since what
+ * the collector has touched once stays resident; the JDK's class-data archive mapped where it was built, so
+ * that its pages are shared by all the clients instead of copied into each by relocation (this JDK relocates
+ * by default, for address randomisation, which a benchmark client does not need); two malloc arenas instead
+ * of one per thread, and the native heap trimmed every few seconds of what the start-up's compilers freed.
  */
 public final class ProcessClients implements AutoCloseable {
 
     private static final String HEAP = "24m";
+    private static final String YOUNG_GENERATION = "2m";
+    private static final int TRIM_NATIVE_HEAP_MILLIS = 3000;
     private static final String MALLOC_ARENAS = "2";
     /** Starts of one client before it is given up on. */
     static final int ATTEMPTS = 3;
@@ -94,8 +103,12 @@ public final class ProcessClients implements AutoCloseable {
 
     private void launch(Launch launch) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xms" + HEAP, "-Xmx" + HEAP,
-                "-XX:TieredStopAtLevel=4"));
-        command.addAll(JvmSafepoints.OPTIONS);
+                "-Xmn" + YOUNG_GENERATION, "-XX:TieredStopAtLevel=4"));
+        if (knowsVmOption("TrimNativeHeapInterval")) { // since 17.0.9
+            command.add("-XX:TrimNativeHeapInterval=" + TRIM_NATIVE_HEAP_MILLIS);
+        }
+        command.addAll(JvmSafepoints.OPTIONS); // unlocks the diagnostic option that follows
+        command.add("-XX:ArchiveRelocationMode=0");
         String extra = System.getenv(EXTRA_OPTIONS);
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.trim().split("\\s+")));
@@ -132,7 +145,7 @@ public final class ProcessClients implements AutoCloseable {
     }
 
     /** As {@link #awaitJoined(TactusServer)}, but all must join (each attempt within the time given): else one sentence. */
-    void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
+    public void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
         List<NotJoined> missing = awaitJoined(server, (int) Math.max(1, unit.toSeconds(timeout)));
         if (!missing.isEmpty()) {
             throw new TactusException(missing.size() + " client process(es) did not join the server: "
@@ -226,6 +239,15 @@ public final class ProcessClients implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             p.destroyForcibly();
+        }
+    }
+
+    /** Whether this JVM (the clients run the same binary) has the option: an unknown one would stop them starting. */
+    private static boolean knowsVmOption(String name) {
+        try {
+            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name) != null;
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return false;
         }
     }
 

@@ -57,6 +57,14 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
                 stealPerSecond, rssAt30sKb, rssAtEndKb, watchdog, footprint, measured, clientsNotJoined);
     }
 
+    /**
+     * The engine's Delay Count (>1000 usecs) per second over the floor's late wake-ups per second; NaN with no
+     * floor measured or a floor never late.
+     */
+    public double floorRatio() {
+        return floor == null ? Double.NaN : floor.ratioOf(metrics.delayOver1000us(), metrics.secondsMeasured());
+    }
+
     /** A result without the per-second extras, for tests and tools that build one by hand. */
     public StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
                         int clientsEvicted, long telemetryDropped) {

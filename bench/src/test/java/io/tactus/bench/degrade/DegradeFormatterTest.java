@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DegradeFormatterTest {
 
     private static final List<DegradeRow> ROWS = List.of(
-            new DegradeRow("none", 18752, 18751, 1885, 18376, 0, 0, 0, Double.NaN, 155.1, 0.1),
-            new DegradeRow("evict", 1, 1, 868, 0, 868, 0, 0, 2.7, 4.8, 0.1));
+            new DegradeRow("none", 18752, 18751, 1885, 18376, 0, 0, 0, Double.NaN, 155.1, 0.1, 18700),
+            new DegradeRow("evict", 1, 1, 868, 0, 868, 0, 0, 2.7, 4.8, 0.1, 3, 6, 0.25));
 
     @Test
     void shouldPrintOneLinePerPolicyWithNeverForAnUnshedCulprit() {
@@ -23,14 +23,16 @@ class DegradeFormatterTest {
         assertTrue(lines[3].contains("     never"), lines[3]);
         assertTrue(lines[4].startsWith("evict    |     1 |        1 |    868 us |            0 |"), lines[4]);
         assertTrue(lines[4].contains("    2.7 ms"), lines[4]);
+        assertTrue(lines[3].endsWith("| 18700 |        n/a |          -"), "no floor measured: " + lines[3]);
+        assertTrue(lines[4].endsWith("|    3 |          6 |       0.25"), "the floor and the ratio: " + lines[4]);
     }
 
     @Test
     void shouldWriteTheSameFiguresAsCsvLeavingAnUnshedCulpritEmpty() {
         assertEquals("""
-                policy,xruns,timeouts,delay_max_us,xruns_settled,delay_max_settled_us,innocents_lost,muted_at_end,shed_after_ms,dsp_load_settled_pct,steal_pct
-                none,18752,18751,1885.0,18376,0.0,0,0,,155.10,0.10
-                evict,1,1,868.0,0,868.0,0,0,2.7,4.80,0.10
+                policy,xruns,timeouts,delay_max_us,xruns_settled,delay_max_settled_us,innocents_lost,muted_at_end,shed_after_ms,dsp_load_settled_pct,steal_pct,delay_over_1000us,floor_delay_over_1000us,delay_count_floor_ratio
+                none,18752,18751,1885.0,18376,0.0,0,0,,155.10,0.10,18700,,
+                evict,1,1,868.0,0,868.0,0,0,2.7,4.80,0.10,3,6,0.250
                 """, DegradeFormatter.csv(ROWS));
     }
 

@@ -40,6 +40,26 @@ class FloorProbeTest {
         assertEquals(0.3, both.seconds(), 1e-9);
     }
 
+    /**
+     * The least of three windows, as MonotonicSleepTest does: a window in which the JIT swaps the loop's
+     * compiled code (it compiles it only after some 15 000 periods, long after the probe's warm-up) can see a
+     * few hundred bytes once; a loop that allocated per period would show in every window.
+     */
+    @Test
+    void shouldAllocateNothingOnTheFloorThreadAfterItsWarmUp() throws InterruptedException {
+        FloorProbe probe = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP);
+        long least = Long.MAX_VALUE;
+        StringBuilder windows = new StringBuilder();
+        for (int window = 0; window < 3; window++) {
+            FloorWindow w = probe.measure(0.5);
+            assertEquals(375, w.lateness().getTotalCount(), "the window ran its periods");
+            assertTrue(w.allocatedBytes() >= 0, "the JVM counts the thread's allocation");
+            least = Math.min(least, w.allocatedBytes());
+            windows.append(' ').append(w.allocatedBytes());
+        }
+        assertEquals(0, least, "bytes the floor thread allocated in its counted periods, per window:" + windows);
+    }
+
     @Test
     void shouldRefuseAWindowOfNoLengthAndAPeriodOfNone() {
         FloorProbe probe = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP);

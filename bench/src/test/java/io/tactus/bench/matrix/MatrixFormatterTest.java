@@ -37,16 +37,16 @@ class MatrixFormatterTest {
     @Test
     void shouldPrintOneAlignedTableRowPerRunWithFailuresSaidInFull() {
         String expected = """
-                run  configuration    xruns  timeouts  delay max  delay p99.9  cycle max  DSP load  DSP max  steal  RT alloc  clients  scheduling
-                                                           usecs        usecs      usecs         %        %      %     bytes
-                  1  fifo                 0         0        347           87        310      33.3     61.5    0.8         0       20  SCHED_FIFO 70
-                  2  fifo+compile         0         0        285           71        310      33.3     61.5    0.8         0       20  SCHED_FIFO 70
-                  3  deadline            12         0        813          203        310      33.3     61.5    0.8         0       20  <REFUSED>
-                  4  nice-20              3         0      13818         3455        310      33.3     61.5    0.8         0       20  SCHED_OTHER nice -20
-                  5  nice-20+compile      -         -          -            -          -         -        -      -         -        -  FAILED: the server did not start
-                  6  other               41         0     155637        38909        310      33.3     61.5    0.8         0       20  SCHED_OTHER nice 0
-                  7  fifo                 1         0        277           69        310      33.3     61.5    0.8         0       20  SCHED_FIFO 70
-                  8  fifo+compile         0         0       2569          642        310      33.3     61.5    0.8         0       20  SCHED_FIFO 70
+                run  configuration    xruns  timeouts  delay max  delay p99.9  cycle max  DSP load  DSP max  steal  RT alloc  clients  late  floor late  late/floor  scheduling
+                                                           usecs        usecs      usecs         %        %      %     bytes           >1ms        >1ms
+                  1  fifo                 0         0        347           87        310      33.3     61.5    0.8         0       20     2           4        0.50  SCHED_FIFO 70
+                  2  fifo+compile         0         0        285           71        310      33.3     61.5    0.8         0       20     2           4        0.50  SCHED_FIFO 70
+                  3  deadline            12         0        813          203        310      33.3     61.5    0.8         0       20    14           4        3.50  <REFUSED>
+                  4  nice-20              3         0      13818         3455        310      33.3     61.5    0.8         0       20     5           4        1.25  SCHED_OTHER nice -20
+                  5  nice-20+compile      -         -          -            -          -         -        -      -         -        -     -           -           -  FAILED: the server did not start
+                  6  other               41         0     155637        38909        310      33.3     61.5    0.8         0       20    43         n/a           -  SCHED_OTHER nice 0
+                  7  fifo                 1         0        277           69        310      33.3     61.5    0.8         0       20     3           4        0.75  SCHED_FIFO 70
+                  8  fifo+compile         0         0       2569          642        310      33.3     61.5    0.8         0       20     2           4        0.50  SCHED_FIFO 70
                 """.replace("<REFUSED>", MatrixRows.DEADLINE_REFUSED);
         assertEquals(expected, MatrixFormatter.table(MatrixRows.sample()));
     }

@@ -1,11 +1,14 @@
 package io.tactus.bench.matrix;
 
+import io.tactus.bench.floor.FloorWait;
+import io.tactus.bench.floor.FloorWindow;
 import io.tactus.bench.load.LoadKind;
 import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -66,5 +69,25 @@ class MatrixTest {
         assertEquals("[2/6] SCHED_RR priority 70 + compile, 20 s (run 1 of 2)", lines.get(2));
         assertEquals("[2/6] rr+compile failed: the compile load could not start", lines.get(3));
         assertTrue(lines.get(1).startsWith("[1/6] fifo: delay max 123 usecs, xruns 2"), lines.get(1));
+    }
+
+    @Test
+    void shouldCarryTheFloorMeasuredBesideARunIntoItsRow() {
+        MatrixConfiguration fifo = configuration(SchedulingGroup.FIFO, LoadKind.NONE, SchedulingSettings.fifo(70));
+        MetricsSnapshot m = MetricsSnapshot.builder().cycles(15_000).delayOver1000us(12).secondsMeasured(20).build();
+        Histogram lateness = new Histogram(10_000_000_000L, 3);
+        lateness.recordValue(1_500_000);
+        // 12 late in 20 s against the floor's 3 in 10 s: 0.6 a second against 0.3
+        FloorWindow floor = new FloorWindow(10, 7500, 3, 0, lateness, "SCHED_FIFO 70", FloorWait.NANOSLEEP, 0);
+        StressResult result = new StressResult(fifo.settings(), m, CpuUsage.UNKNOWN, "SCHED_FIFO 70", 0, 0)
+                .withFloor(floor);
+
+        MatrixRow row = MatrixRow.of(fifo, 1, result);
+        assertEquals(12, row.delayOver1000us());
+        assertEquals(3, row.floorLate());
+        assertEquals(2.0, row.floorRatio(), 1e-9);
+        MatrixRow without = MatrixRow.of(fifo, 1, new StressResult(fifo.settings(), m, CpuUsage.UNKNOWN, "x", 0, 0));
+        assertEquals(-1, without.floorLate(), "no floor measured");
+        assertTrue(Double.isNaN(without.floorRatio()));
     }
 }

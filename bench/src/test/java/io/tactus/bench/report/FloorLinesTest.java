@@ -31,7 +31,7 @@ class FloorLinesTest {
         Histogram h = new Histogram(10_000_000_000L, 3);
         h.recordValueWithCount(20_000, 1000);
         h.recordValue(2_500_000);
-        return new FloorWindow(seconds, 1001, late, 3, h, "SCHED_FIFO 70", FloorWait.NANOSLEEP);
+        return new FloorWindow(seconds, 1001, late, 3, h, "SCHED_FIFO 70", FloorWait.NANOSLEEP, 0);
     }
 
     private static StressResult result(Footprint footprint, FloorWindow floor) {
@@ -43,8 +43,8 @@ class FloorLinesTest {
     @Test
     void shouldSetTheEnginesLateWakeUpsPerSecondAgainstTheFloors() {
         // 30 late in 30 s against 5 late in 10 s: 1.0 a second against 0.5, twice the floor
-        assertEquals(2.0, FloorLines.ratio(floor(10, 5), 30, 30), 1e-9);
-        assertTrue(Double.isNaN(FloorLines.ratio(floor(10, 0), 30, 30)), "a ratio to a floor never late says nothing");
+        assertEquals(2.0, floor(10, 5).ratioOf(30, 30), 1e-9);
+        assertTrue(Double.isNaN(floor(10, 0).ratioOf(30, 30)), "a ratio to a floor never late says nothing");
     }
 
     @Test
@@ -54,6 +54,7 @@ class FloorLinesTest {
         assertFalse(report.contains("Client Processes PSS"), "no client processes in an in-process run");
         assertTrue(report.contains("Floor Delay Count (>1000us) . :     5\n"), report);
         assertTrue(report.contains("Floor Delay Maximum . . . . . :  2500   usecs\n"), report);
+        assertTrue(report.contains("Floor Allocated Bytes . . . . :     0\n"), report);
         assertTrue(report.contains("Delay Count / Floor . . . . . :    2.00\n"), report);
     }
 
@@ -72,6 +73,7 @@ class FloorLinesTest {
         assertEquals(5, floor.get("delayCountOver1000us").asLong(), json.toPrettyString());
         assertEquals(2500.0, floor.get("delayMaxMicros").asDouble(), 3.0);
         assertEquals(2.0, floor.get("engineDelayCountRatio").asDouble(), 1e-9);
+        assertEquals(0, floor.get("allocatedBytes").asLong(), json.toPrettyString());
         assertEquals(20, json.at("/results/footprint/clients").asInt(), json.toPrettyString());
     }
 }
