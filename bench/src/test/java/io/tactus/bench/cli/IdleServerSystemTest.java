@@ -15,8 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * given) does not count xruns by the hundred: 10 s with no client and 10 s with one jack_test3 client in its
  * own JVM, each beside 10 s of the bare realtime thread at the server's scheduling ({@link IdleCheck}, what
  * {@code tactus idle-check} runs). The bound is
- * generous (five times the floor's late wake-ups, and 30 more) so that it holds on a loaded machine and
- * still catches what issue 22 found: 204 xruns in the first 7.7 s of a server with no client.
+ * generous (ten times the floor's late wake-ups, and 15 a second more: a full build beside it gave an idle
+ * server 77 xruns in 10 s against the floor's 6) so that it holds on a loaded machine and still catches what
+ * issue 22 found: 204 xruns in the first 7.7 s of a server with no client (26 a second).
  */
 class IdleServerSystemTest {
 
@@ -44,7 +45,7 @@ class IdleServerSystemTest {
     }
 
     private static void assertBounded(MetricsSnapshot m, FloorWindow floor, String what) {
-        long bound = 30 + 5 * Math.round(floor.latePerSecond() * m.secondsMeasured());
+        long bound = Math.round(15 * m.secondsMeasured()) + 10 * Math.round(floor.latePerSecond() * m.secondsMeasured());
         System.out.printf("idle server, %s: %d xruns, %d late in %.1f s; the floor %d late in %.0f s (bound %d)%n",
                 what, m.xruns(), m.delayOver1000us(), m.secondsMeasured(), floor.late(), floor.seconds(), bound);
         assertTrue(m.cycles() > SECONDS * 48_000 / 64 / 2, "the engine ran: " + m.cycles() + " cycles");
