@@ -69,11 +69,12 @@ public final class ControlCodec {
             case LIST_PORTS -> w.bool(((Request.ListPorts) message).withConnections());
             case WELCOME -> {
                 Reply.Welcome m = (Reply.Welcome) message;
-                w.int32(m.clientId()).int32(m.sampleRate()).int32(m.bufferSize()).string(m.shmPath())
-                        .int64(m.serverPid()).int32(m.processPriority());
+                w.int32(m.clientId()).int32(m.sampleRate()).int32(m.bufferSize()).string(m.graphPath())
+                        .int32(m.record()).int64(m.serverPid()).int32(m.processPriority());
             }
             case OK -> w.int16(((Reply.Ok) message).requestType().code());
             case ERROR -> w.string(((Reply.Error) message).message());
+            case PORT_SLOT -> w.int32(((Reply.PortSlot) message).slot());
             case PORT_LIST -> writePorts(((Reply.PortList) message).ports(), w);
             case STATUS_REPORT -> {
                 Reply.StatusReport m = (Reply.StatusReport) message;
@@ -156,7 +157,8 @@ public final class ControlCodec {
             case TRANSPORT_REQUEST -> new Request.TransportRequest(r.string(), r.int64(), r.float64());
             case TRANSPORT_REPORT -> new Reply.TransportReport(r.string(), r.int64(), r.int32(), r.bool(), r.int32(),
                     r.int32(), r.int32(), r.float64(), r.float64(), r.float64(), r.float64(), r.float64());
-            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int64(), r.int32());
+            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int32(), r.int64(), r.int32());
+            case PORT_SLOT -> new Reply.PortSlot(r.int32());
             case OK -> new Reply.Ok(MessageType.ofCode(r.uint16()));
             case ERROR -> new Reply.Error(r.string());
             case PORT_LIST -> new Reply.PortList(readPorts(r));

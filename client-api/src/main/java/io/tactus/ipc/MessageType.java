@@ -28,6 +28,7 @@ public enum MessageType {
     STATUS_REPORT(68, "StatusReport"),
     TOP_REPORT(69, "TopReport"),
     TRANSPORT_REPORT(70, "TransportReport"),
+    PORT_SLOT(71, "PortSlot"),
     // server → client, unasked
     SHUTDOWN(128, "Shutdown"),
     XRUN(129, "Xrun"),

@@ -12,9 +12,10 @@ public final class ProtocolLimits {
 
     /**
      * The version this code speaks; every frame carries the sender's. 2: StatusReport carries timeouts and client
-     * timing. 3: TopReport carries the engine's scheduling.
+     * timing. 3: TopReport carries the engine's scheduling. 4: the shared graph: Welcome names the graph segment and the
+     * client's record, RegisterPort is answered by PortSlot.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     /** Largest value of a frame's length field: the bytes after it, header included. */
     public static final int MAX_FRAME_LENGTH = 64 * 1024;

@@ -13,12 +13,14 @@ public sealed interface Reply extends ControlMessage {
     /**
      * Answers {@link Request.Hello}: what the client needs to map its port buffers and run.
      * {@code processPriority} is the SCHED_FIFO priority for the client's process thread (the server's
-     * minus 5, as in JACK); 0 means SCHED_OTHER (the server itself is not realtime).
+     * minus 5, as in JACK); 0 means SCHED_OTHER (the server itself is not realtime). {@code graphPath} is
+     * the server's one graph segment and {@code record} the client's activation record in it
+     * (docs/ipc-contract.md, "The shared graph").
      */
-    record Welcome(int clientId, int sampleRate, int bufferSize, String shmPath, long serverPid, int processPriority)
-            implements Reply {
+    record Welcome(int clientId, int sampleRate, int bufferSize, String graphPath, int record, long serverPid,
+                   int processPriority) implements Reply {
         public Welcome {
-            Objects.requireNonNull(shmPath, "shmPath");
+            Objects.requireNonNull(graphPath, "graphPath");
         }
 
         @Override
@@ -58,6 +60,23 @@ public sealed interface Reply extends ControlMessage {
     }
 
     /** Answers {@link Request.ListPorts}: every port of the server, in registration order. */
+    /**
+     * Answers {@link Request.RegisterPort}: the port's index in the graph segment, where its buffer lives
+     * (an output's samples, or the mix of an input's sources) for as long as the port is registered.
+     */
+    record PortSlot(int slot) implements Reply {
+        public PortSlot {
+            if (slot < 0) {
+                throw new ProtocolException("a port slot is a port index in the graph segment, never negative: " + slot);
+            }
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_SLOT;
+        }
+    }
+
     record PortList(List<PortInfo> ports) implements Reply {
         public PortList {
             ports = List.copyOf(ports);

@@ -131,7 +131,7 @@ class ControlDecoderTest {
                 assertEquals(new Request.Hello("sine", 100, 101, "normal"), hello.message());
                 writeFully(accepted, ControlCodec.encode(new Notification.GraphOrder()));
                 writeFully(accepted, ControlCodec.encode(hello.requestId(),
-                        new Reply.Welcome(1, 48000, 64, "/dev/shm/tactus-1", 99, 65)));
+                        new Reply.Welcome(1, 48000, 64, "/dev/shm/tactus-1-graph", 1, 99, 65)));
 
                 ControlDecoder fromServer = new ControlDecoder();
                 ControlFrame first = fromServer.read(client);
@@ -139,7 +139,7 @@ class ControlDecoderTest {
                 assertTrue(first.isNotification());
                 assertFalse(second.isNotification());
                 assertEquals(42, second.requestId());
-                assertEquals(new Reply.Welcome(1, 48000, 64, "/dev/shm/tactus-1", 99, 65), second.message());
+                assertEquals(new Reply.Welcome(1, 48000, 64, "/dev/shm/tactus-1-graph", 1, 99, 65), second.message());
 
                 accepted.shutdownOutput();
                 assertNull(fromServer.read(client), "a clean close between messages is the end of stream");

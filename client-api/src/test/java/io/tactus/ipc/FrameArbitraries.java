@@ -62,7 +62,9 @@ final class FrameArbitraries {
 
     static Arbitrary<Reply> replies() {
         Arbitrary<Reply> welcome = Combinators.combine(Arbitraries.integers(), Arbitraries.integers(),
-                Arbitraries.integers(), texts(), Arbitraries.longs(), Arbitraries.integers()).as(Reply.Welcome::new);
+                Arbitraries.integers(), texts(), Arbitraries.integers(), Arbitraries.longs(), Arbitraries.integers())
+                .as(Reply.Welcome::new);
+        Arbitrary<Reply> slot = Arbitraries.integers().greaterOrEqual(0).map(Reply.PortSlot::new);
         Arbitrary<Reply> ok = Arbitraries.of(MessageType.class).filter(MessageType::isRequest).map(Reply.Ok::new);
         Arbitrary<Reply> portList = ports().list().ofMaxSize(8).map(Reply.PortList::new);
         Arbitrary<Reply> status = Combinators.combine(Arbitraries.integers(), Arbitraries.integers(),
@@ -78,7 +80,7 @@ final class FrameArbitraries {
                         Arbitraries.doubles().array(double[].class).ofSize(5))
                 .as((state, frame, rate, valid, bbt, d) -> new Reply.TransportReport(state, frame, rate, valid, bbt[0],
                         bbt[1], bbt[2], d[0], d[1], d[2], d[3], d[4]));
-        return Arbitraries.oneOf(List.of(welcome, ok, replyErrors(), portList, status, top, transport));
+        return Arbitraries.oneOf(List.of(welcome, ok, slot, replyErrors(), portList, status, top, transport));
     }
 
     static Arbitrary<Notification> notifications() {

@@ -38,13 +38,13 @@ class ProtocolErrorsTest {
 
     @Test
     void shouldRefuseAnotherProtocolVersion() {
-        assertError("protocol version 7 is not supported; this Tactus speaks version 3",
+        assertError("protocol version 7 is not supported; this Tactus speaks version 4",
                 RawFrame.header(7, MessageType.ACTIVATE.code(), 1).toBuffer());
     }
 
     @Test
     void shouldRefuseAnUnknownMessageType() {
-        assertError("message type 999 is unknown to protocol version 3",
+        assertError("message type 999 is unknown to protocol version 4",
                 RawFrame.header(ProtocolLimits.VERSION, 999, 1).toBuffer());
     }
 
@@ -130,7 +130,7 @@ class ProtocolErrorsTest {
 
     @Test
     void shouldRefuseAnOkForAnUnknownType() {
-        assertError("message type 999 is unknown to protocol version 3",
+        assertError("message type 999 is unknown to protocol version 4",
                 RawFrame.header(MessageType.OK, 1).int16(999).toBuffer());
     }
 

@@ -28,8 +28,9 @@ final class Samples {
                         4.0, 1920.0, 120.0)),
                 new ControlFrame(13, new Request.TransportRequest("locate", 48_000L, 0.0)),
                 new ControlFrame(Integer.MAX_VALUE, new Request.Goodbye()),
-                new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-3", 777L, 65)),
+                new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-graph", 3, 777L, 65)),
                 new ControlFrame(-1, new Reply.Ok(MessageType.CONNECT)),
+                new ControlFrame(2, new Reply.PortSlot(17)),
                 new ControlFrame(Integer.MIN_VALUE, new Reply.Error("no port named 'mixer:in_9'")),
                 new ControlFrame(8, new Reply.PortList(List.of(
                         new Reply.PortInfo("system:capture_1", false, List.of("mixer:in_1", "meter:in")),

@@ -8,8 +8,8 @@ import io.tactus.bench.os.ProcessResources;
 import io.tactus.bench.os.ProportionalSetSize;
 import io.tactus.bench.os.ResidentMemory;
 import io.tactus.bench.stress.ProcessClients;
-import io.tactus.ipc.SharedSegment;
 import io.tactus.server.ServerSettings;
+import java.nio.file.Path;
 import io.tactus.server.TactusServer;
 import io.tactus.server.control.ControlServer;
 import io.tactus.server.driver.DummyDriver;
@@ -34,6 +34,9 @@ import java.util.concurrent.TimeUnit;
  * take CPU from the engine. Everything it starts it stops, also on failure.
  */
 public final class Soak {
+    /** Where the server keeps its graph segment. */
+    private static final Path SHM = Path.of("/dev/shm");
+
 
     /** The stress run's spin before each period (RunOptions' default): a late vCPU wake-up is covered. */
     static final long SPIN_NANOS = 1_000_000;
@@ -106,7 +109,7 @@ public final class Soak {
             }
             if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
                 MetricsSnapshot m = tactus.metrics();
-                ProcessResources now = ProcessResources.self(SharedSegment.defaultDirectory(), segmentPrefix());
+                ProcessResources now = ProcessResources.self(SHM, segmentPrefix());
                 progress.printf("[%5d s] churns %d (%d clients not joined), graph changes %d (%d refused), xruns %d,"
                                 + " clients %d, fds %d, threads %d, /dev/shm files %d, resident %d KiB%n", second, churns,
                         notJoined.size(), changes.done(), changes.refused(), m.xruns(), m.clientsAtEnd(),
@@ -173,7 +176,7 @@ public final class Soak {
         int same = 0;
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < end) {
-            ProcessResources now = ProcessResources.self(SharedSegment.defaultDirectory(), segmentPrefix());
+            ProcessResources now = ProcessResources.self(SHM, segmentPrefix());
             same = now.equals(last) ? same + 1 : 1;
             last = now;
             if (same >= SETTLED_LOOKS) {

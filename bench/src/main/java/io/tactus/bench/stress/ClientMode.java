@@ -7,10 +7,10 @@ import java.util.Locale;
 
 /**
  * Where the stress test's clients run: {@code inproc} on the engine thread (no copy, no wake-up), or
- * {@code process}, each in a JVM of its own joined over the control socket and woken by futex each cycle,
- * the engine waiting for its answer; or {@code process-async}, the same JVMs but the engine does not wait at
- * the trigger (JACK2's default): each client has a whole period, and its outputs reach the graph a period
- * later.
+ * {@code process}, each in a JVM of its own joined over the control socket, the clients waking each other
+ * through the server's graph segment within the cycle; or {@code process-async}, the same JVMs on an
+ * asynchronous graph (JACK2's default): the graph has a whole period, and every path through it is one
+ * period late.
  */
 public enum ClientMode {
     INPROC, PROCESS, PROCESS_ASYNC;

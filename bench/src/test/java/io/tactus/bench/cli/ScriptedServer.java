@@ -6,8 +6,8 @@ import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.ipc.RuntimeDirectory;
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.ipc.graph.GraphSegment;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -33,7 +33,7 @@ final class ScriptedServer implements AutoCloseable {
     final List<Request> requests = new CopyOnWriteArrayList<>();
     private final Path socket;
     private final ServerSocketChannel listener;
-    private final SharedSegment segment;
+    private final GraphSegment segment;
     private final Function<Request, Reply> script;
     private final Thread thread;
 
@@ -44,7 +44,7 @@ final class ScriptedServer implements AutoCloseable {
             Files.createDirectories(socket.getParent(), PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));
         }
-        this.segment = SharedSegment.create(segmentDirectory, "tactus-" + name + "-1", SegmentLayout.of(1, 64, 64));
+        this.segment = GraphSegment.create(segmentDirectory, GraphSegment.fileName(name), GraphLayout.of(2, 64, 64), 1_333_333);
         this.listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         listener.bind(UnixDomainSocketAddress.of(socket));
         this.thread = new Thread(this::serve, "scripted-server");
@@ -71,7 +71,7 @@ final class ScriptedServer implements AutoCloseable {
             Request request = (Request) frame.message();
             requests.add(request);
             Reply reply = request instanceof Request.Hello
-                    ? new Reply.Welcome(1, 48_000, 64, segment.path().toString(), 1, 0)
+                    ? new Reply.Welcome(1, 48_000, 64, segment.path().toString(), 1, 1, 0)
                     : request instanceof Request.Goodbye ? new Reply.Ok(request.type()) : script.apply(request);
             ByteBuffer bytes = ControlCodec.encode(frame.requestId(), reply);
             while (bytes.hasRemaining()) {

@@ -17,15 +17,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Real clients in real JVMs ({@code tactus client jt3}) against a real server and control socket: they
- * join and play; one killed with -9 is gone within a second with its shared memory, without an xrun to
+ * join and play; one killed with -9 is gone within a second with its record and port slots, without an xrun to
  * the others; one stopped with SIGSTOP collects timeouts but the graph does not xrun, and after SIGCONT
  * it plays again; a hog in its own process is evicted for its own work (its process thread's stamps).
  * Everything started is stopped, also on failure.
@@ -54,8 +56,9 @@ class ProcessClientsSystemTest {
             assertTrue(playing.cycles() > 500, "the graph ran: " + playing.cycles());
             assertEquals(3, playing.clientsAtEnd());
 
-            Path segment = Path.of(control.client("p1").map(c -> segmentOf(c)).orElseThrow());
-            assertTrue(Files.exists(segment), "p1's port buffers are in " + segment);
+            int record = control.client("p1").orElseThrow().record();
+            int slotsWithP1 = control.sharedGraph().slotsTaken();
+            assertTrue(control.sharedGraph().recordTaken(record), "p1 holds record " + record);
             server.restartMetrics();
             clients.process(0).destroyForcibly(); // kill -9
             long killed = System.nanoTime();
@@ -65,10 +68,8 @@ class ProcessClientsSystemTest {
             double goneAfterMillis = (System.nanoTime() - killed) / 1e6;
             System.out.printf("p1 killed with -9: gone from the graph after %.0f ms%n", goneAfterMillis);
             assertTrue(server.graph().clientOrNull("p1") == null && goneAfterMillis < 1_000, "gone within 1 s");
-            while (Files.exists(segment) && System.nanoTime() - killed < 2_000_000_000L) {
-                Thread.sleep(5);
-            }
-            assertFalse(Files.exists(segment), "its shared memory is deleted");
+            assertFalse(control.sharedGraph().recordTaken(record), "its record in the shared graph is free");
+            assertEquals(slotsWithP1 - 8, control.sharedGraph().slotsTaken(), "its 8 port slots are free");
 
             long pid = clients.process(1).pid();
             RemoteClient p2 = control.client("p2").orElseThrow();
@@ -179,6 +180,8 @@ class ProcessClientsSystemTest {
             assertTrue(waitForLine(server, "tactus server '" + name + "'", 60), "the server started");
             client = java(runtime, "client", "jt3", "--server", name, "--name", "victim");
             assertTrue(waitForLine(client, "runs on server", 60), "the client joined");
+            Path graph = Path.of("/dev/shm", "tactus-" + name + "-graph");
+            Object killedGraph = Files.readAttributes(graph, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
             server.destroyForcibly(); // kill -9
             long killed = System.nanoTime();
             assertTrue(waitForLine(client, "server gone", 10), "the client was told the server is gone");
@@ -189,9 +192,11 @@ class ProcessClientsSystemTest {
             restarted = java(runtime, "server", "--name", name, "--no-realtime");
             assertTrue(waitForLine(restarted, "tactus server '" + name + "'", 60), "a restarted server starts clean");
             try (var shm = Files.list(Path.of("/dev/shm"))) {
-                assertEquals(0, shm.filter(f -> f.getFileName().toString().startsWith("tactus-" + name + "-")).count(),
-                        "nothing of the killed server's clients is left in /dev/shm");
+                assertEquals(List.of(graph), shm.filter(f -> f.getFileName().toString().startsWith("tactus-" + name + "-"))
+                        .toList(), "nothing of the killed server is left in /dev/shm but the new server's graph");
             }
+            assertNotEquals(killedGraph, Files.readAttributes(graph, java.nio.file.attribute.BasicFileAttributes.class)
+                    .fileKey(), "the killed server's graph segment was deleted and a new one made");
         } finally {
             for (Process p : new Process[] {client, restarted, server}) {
                 if (p != null && p.isAlive()) {
@@ -249,10 +254,6 @@ class ProcessClientsSystemTest {
         } catch (java.util.concurrent.TimeoutException e) {
             return false;
         }
-    }
-
-    private static String segmentOf(RemoteClient client) {
-        return client.segmentPath().toString();
     }
 
     /** kill -SIGNAL PID for a process this test started. */

@@ -1,22 +1,27 @@
 package io.tactus.ipc.client;
 
 import io.tactus.api.ProcessCallback;
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.ActivationRecord;
+import io.tactus.ipc.graph.GraphActivation;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.rt.SchedulingSettings;
 
+import java.nio.FloatBuffer;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The realtime thread of a client in its own process: sleeps on the trigger futex of its segment, runs the
- * user's process callback when the server bumps it, then publishes {@code done} and wakes the server. It is
+ * The realtime thread of a client in its own process: sleeps on its activation record's signal word in the
+ * server's graph segment, and when its feeders have finished (or the engine, for the first wave) it mixes
+ * its inputs from their sources' buffers, runs the user's process callback on its own output buffers,
+ * publishes them and wakes the clients it feeds that are ready (docs/ipc-contract.md, "The cycle"): one
+ * wake-up per cycle, no copy through the server. It is
  * started before Hello (the server is told its kernel tid) and goes realtime only at the first
  * {@link #begin}, so a client that never activates, such as {@code lsp}, never asks for SCHED_FIFO and never
  * warns; the price is one setup syscall in {@code activate()} instead of at connection time.
@@ -31,9 +36,8 @@ final class ProcessThread {
 
     /** How long one futex wait lasts before the loop looks at {@link #running} again. */
     static final long POLL_NANOS = 100_000_000L;
-    /** Without a futex (not Linux), poll the trigger word this often instead. */
+    /** Without a futex (not Linux), poll the signal word this often instead. */
     private static final long NO_FUTEX_PARK_NANOS = 50_000L;
-    private static final RemotePort[] NO_PORTS = new RemotePort[0];
 
     /** Told once, on the process thread itself, that the callback threw; must not block. */
     interface FailureListener {
@@ -53,9 +57,12 @@ final class ProcessThread {
 
     private volatile boolean running = true;
     private volatile int tid;
-    private volatile SharedSegment segment;
+    private volatile GraphActivation graph;
+    private volatile ActivationRecord record;
+    /** A view of every port of the segment, made once at {@link #attach}: inputs are mixed from them. */
+    private FloatBuffer[] views;
     private volatile ProcessCallback callback;
-    private volatile RemotePort[] ports = NO_PORTS;
+    private volatile Ports ports = Ports.NONE;
     private volatile Throwable failure;
     private volatile SchedulingOutcome scheduling;
     private volatile long cycles;
@@ -79,9 +86,16 @@ final class ProcessThread {
         return tidKnown.await(timeoutMillis, TimeUnit.MILLISECONDS) ? Math.max(0, tid) : 0;
     }
 
-    /** The segment from Welcome; call before {@link #begin}. */
-    void attach(SharedSegment segment) {
-        this.segment = segment;
+    /** The graph segment and this client's record from Welcome; call before {@link #begin}. */
+    void attach(GraphSegment segment, int recordIndex) {
+        GraphActivation activation = new GraphActivation(segment, futex);
+        FloatBuffer[] all = new FloatBuffer[segment.layout().ports()];
+        for (int p = 0; p < all.length; p++) {
+            all[p] = segment.buffer(p);
+        }
+        this.views = all;
+        this.record = activation.record(recordIndex);
+        this.graph = activation; // volatile write last: the loop reads the rest after it
     }
 
     void setCallback(ProcessCallback callback) {
@@ -94,7 +108,7 @@ final class ProcessThread {
 
     /** A new snapshot of the client's ports, replaced whole so the loop needs no lock. */
     void setPorts(RemotePort[] ports) {
-        this.ports = ports.clone();
+        this.ports = new Ports(ports.clone());
     }
 
     /**
@@ -104,7 +118,7 @@ final class ProcessThread {
     void begin(int fifoPriority) throws InterruptedException {
         // requireNonNull, not a throw with a literal: a never-resolved string constant of this class would be
         // interned on the process thread itself when the JIT asks for the loop's C2 compilation.
-        Objects.requireNonNull(segment, "attach a segment before begin");
+        Objects.requireNonNull(graph, "attach a segment before begin");
         synchronized (gate) {
             if (!begun) {
                 begun = true;
@@ -121,9 +135,9 @@ final class ProcessThread {
         synchronized (gate) {
             gate.notifyAll();
         }
-        SharedSegment s = segment;
-        if (s != null) {
-            futex.wake(s.wordAddress(s.layout().triggerOffset(0)), 1);
+        ActivationRecord own = record;
+        if (own != null) {
+            own.wakeWaiter();
         }
     }
 
@@ -180,7 +194,7 @@ final class ProcessThread {
                 scheduling = scheduler.applyToCurrentThread(SchedulingSettings.fifo(Math.min(priority, 99)));
             }
             looping.countDown();
-            loop(segment);
+            loop(graph, record);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -188,66 +202,81 @@ final class ProcessThread {
         }
     }
 
-    /** Realtime: allocation-free after warm-up; the futex is the only system call. */
-    private void loop(SharedSegment seg) {
-        SegmentLayout layout = seg.layout();
-        int triggerOffset = layout.triggerOffset(0);
-        int doneOffset = layout.doneOffset(0);
-        long triggerAddress = seg.wordAddress(triggerOffset);
-        long doneAddress = seg.wordAddress(doneOffset);
-        int waitingOffset = layout.waitingOffset(0);
-        // The last trigger acknowledged, not the trigger now: one the server sent before this line is a
-        // cycle still owed, and must run rather than be mistaken for an old one.
-        int lastSeen = seg.getIntAcquire(doneOffset);
+    /**
+     * Realtime: allocation-free after warm-up; the futex is the only system call. The signal word is read
+     * before the state is tried, so a trigger between the two makes the wait return at once.
+     */
+    private void loop(GraphActivation activation, ActivationRecord own) {
         while (running) {
-            int seq = seg.getIntAcquire(triggerOffset);
-            if (seq == lastSeen) {
-                int outcome = futex.wait(triggerAddress, lastSeen, POLL_NANOS);
+            int seen = own.signal();
+            long low = own.begin(System.nanoTime());
+            if (low < 0) {
+                own.idle(System.nanoTime()); // nothing to run: tells the server this client is not stuck
+                int outcome = own.awaitSignal(seen, POLL_NANOS);
                 if (outcome != Futex.WOKEN && outcome != Futex.VALUE_DIFFERED && outcome != Futex.TIMED_OUT
                         && outcome != Futex.INTERRUPTED) {
                     LockSupport.parkNanos(NO_FUTEX_PARK_NANOS); // no futex here: poll instead of spinning
                 }
                 continue;
             }
-            lastSeen = seq;
-            cycle(seg, layout, seq);
-            if (seg.getIntVolatile(waitingOffset) != 0) {
-                futex.wake(doneAddress, 1); // only when the server sleeps on done (see SegmentLayout#waitingOffset)
-            }
+            long header = activation.cycle();
+            long cycle = header - (int) ((int) header - (int) low); // the full cycle whose low half begin returned
+            cycle(activation, own, cycle);
         }
     }
 
-    /** Realtime, allocation-free: one cycle, from started to done. */
-    private void cycle(SharedSegment seg, SegmentLayout layout, int seq) {
-        seg.setLongRelease(layout.startedOffset(0), System.nanoTime());
-        int nframes = seg.getIntAcquire(layout.nframesOffset(0));
-        if (nframes < 0 || nframes > layout.nframes()) {
-            nframes = layout.nframes(); // a server bug must not make the callback read past its slot
-        }
-        RemotePort[] current = ports;
+    /** Realtime, allocation-free: one cycle, from the mix of the inputs to the successors' count-down. */
+    private void cycle(GraphActivation activation, ActivationRecord own, long cycle) {
+        int nframes = activation.segment().layout().nframes();
+        Ports current = ports;
         ProcessCallback process = callback;
-        if (process != null && failure == null) {
-            for (RemotePort port : current) {
-                port.rewind(nframes);
+        for (RemotePort port : current.all) {
+            if (port.isInput()) {
+                activation.mixInput(port.slot(), cycle, views, port.buffer(), nframes);
             }
+            port.rewind(nframes);
+        }
+        if (process != null && failure == null) {
             try {
                 process.process(nframes);
             } catch (Throwable thrown) {
                 failure = thrown;
-                silence(current, nframes);
+                silence(current.all, nframes);
                 failureListener.processFailed(thrown);
             }
         } else {
-            silence(current, nframes);
+            silence(current.all, nframes);
         }
-        seg.setLongRelease(layout.finishedOffset(0), System.nanoTime());
-        seg.setIntVolatile(layout.doneOffset(0), seq); // volatile: ordered before the read of the waiting word
+        activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
         cycles++;
     }
 
     private static void silence(RemotePort[] current, int nframes) {
         for (RemotePort port : current) {
             port.silence(nframes);
+        }
+    }
+
+    /** The client's ports and, apart, the slots of its outputs, which a won finish publishes. Immutable. */
+    private static final class Ports {
+        static final Ports NONE = new Ports(new RemotePort[0]);
+
+        final RemotePort[] all;
+        final int[] outputSlots;
+
+        Ports(RemotePort[] all) {
+            this.all = all;
+            int outputs = 0;
+            for (RemotePort port : all) {
+                outputs += port.isInput() ? 0 : 1;
+            }
+            this.outputSlots = new int[outputs];
+            int o = 0;
+            for (RemotePort port : all) {
+                if (!port.isInput()) {
+                    outputSlots[o++] = port.slot();
+                }
+            }
         }
     }
 }

@@ -6,10 +6,10 @@ import io.tactus.api.PortType;
 import java.nio.FloatBuffer;
 
 /**
- * A port of a client in its own process: a fixed slot of the client's shared-memory segment, which the
- * server fills before each cycle (inputs) or reads after it (outputs). The buffer views are made once at
- * registration, so the process thread only rewinds them; the price is that a port keeps its slot's
- * mapping alive until it is garbage.
+ * A port of a client in its own process: a slot of the server's graph segment, where its output's samples
+ * live for the clients that read them, or where the process thread mixes an input's sources before the
+ * callback. The buffer views are made once at registration, so the process thread only rewinds them; the
+ * price is that a port keeps the segment's mapping alive until it is garbage.
  */
 final class RemotePort implements Port {
 
@@ -62,6 +62,11 @@ final class RemotePort implements Port {
 
     int slot() {
         return slot;
+    }
+
+    /** The writable view: the process thread mixes an input into it. */
+    FloatBuffer buffer() {
+        return writable;
     }
 
     boolean belongsTo(Object client) {

@@ -18,8 +18,8 @@ import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
@@ -34,8 +34,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A client in its own JVM, joined to a server over its control socket: every {@link TactusClient} call is a
  * request answered by the server, and the process callback runs on this JVM's own realtime
- * {@link ProcessThread}, woken each cycle through the shared segment. It behaves as an in-process client
- * does, except that it costs two futex hops per cycle and survives the server: when the server stops,
+ * {@link ProcessThread}, woken each cycle through the server's graph segment by the clients that feed it. It
+ * behaves as an in-process client does, except that it costs a futex wake-up per cycle and survives the server: when the server stops,
  * evicts it or dies, the shutdown callback says why (exactly once; "server gone" for a server that vanished
  * without a word) and the process thread ends.
  *
@@ -59,14 +59,13 @@ public final class RemoteTactusClient implements TactusClient {
 
     private final Object portLock = new Object();
     private final List<RemotePort> ports = new ArrayList<>(); // under portLock
-    private boolean[] slotUsed = new boolean[0]; // under portLock
 
     private final AtomicBoolean shutdownTold = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean closing;
     private volatile String shutdownReason;
     private volatile Reply.Welcome welcome;
-    private volatile SharedSegment segment;
+    private volatile GraphSegment segment;
     private volatile ShutdownCallback shutdownCallback;
     private volatile XrunCallback xrunCallback;
     private volatile GraphOrderCallback graphOrderCallback;
@@ -81,7 +80,7 @@ public final class RemoteTactusClient implements TactusClient {
 
     /**
      * Hello/Welcome on a fresh connection: starts the process thread (its tid goes into Hello), the reader,
-     * then maps the segment the server names. On any failure everything started is stopped again.
+     * then maps the graph segment the server names. On any failure everything started is stopped again.
      */
     static RemoteTactusClient join(Opener opener, String clientName, ClientOptions options,
                              RealtimeScheduler scheduler, long timeoutNanos) {
@@ -127,21 +126,18 @@ public final class RemoteTactusClient implements TactusClient {
             throw new TactusException("Tactus server '" + serverName + "' announced " + welcome.sampleRate() + " Hz and "
                     + welcome.bufferSize() + " frames per period, which no server runs at");
         }
-        SharedSegment.warmUp(); // before the process thread: the first runs of the accessors allocate
-        SharedSegment mapped = SharedSegment.open(Path.of(welcome.shmPath()));
-        SegmentLayout layout = mapped.layout();
-        if (layout.clients() < 1 || layout.ports() < 1 || layout.nframes() < welcome.bufferSize()) {
+        GraphSegment mapped = GraphSegment.open(Path.of(welcome.graphPath()));
+        GraphLayout layout = mapped.layout();
+        if (welcome.record() <= GraphLayout.ENGINE || welcome.record() >= layout.records()
+                || layout.nframes() != welcome.bufferSize()) {
             mapped.close();
-            throw new TactusException("the shared-memory segment " + welcome.shmPath() + " of Tactus server '" + serverName
-                    + "' does not fit a client of " + welcome.bufferSize() + " frames per period (" + layout
-                    + "); server and client may be from different Tactus releases");
+            throw new TactusException("the graph segment " + welcome.graphPath() + " of Tactus server '" + serverName
+                    + "' does not fit a client of record " + welcome.record() + " and " + welcome.bufferSize()
+                    + " frames per period (" + layout + "); server and client may be from different Tactus releases");
         }
         this.welcome = welcome;
         this.segment = mapped;
-        synchronized (portLock) {
-            slotUsed = new boolean[layout.ports()];
-        }
-        process.attach(mapped);
+        process.attach(mapped, welcome.record());
     }
 
     /** Undoes a join that failed half-way. */
@@ -157,7 +153,7 @@ public final class RemoteTactusClient implements TactusClient {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        SharedSegment s = segment;
+        GraphSegment s = segment;
         if (s != null) {
             s.close();
         }
@@ -208,17 +204,14 @@ public final class RemoteTactusClient implements TactusClient {
                     + ": clients in their own process have audio ports only for now; run a MIDI client in the server's JVM");
         }
         boolean input = PortFlag.isInput(name, shortName, flags);
-        // Held across the round trip: both sides give a new port the lowest free slot, which agrees only
-        // if this client's registrations reach the server in the order the slots are computed here.
         synchronized (portLock) {
-            int slot = lowestFreeSlot();
-            if (slot < 0) {
-                throw new TactusException("client '" + name + "' already has " + slotUsed.length
-                        + " ports, the most a client in its own process can have");
+            Request request = new Request.RegisterPort(shortName, input);
+            int slot = query(request, Reply.PortSlot.class).slot();
+            if (slot >= segment.layout().ports()) {
+                throw new TactusException("the server gave port '" + shortName + "' slot " + slot + " of a graph segment of "
+                        + segment.layout().ports() + " ports; server and client may be from different Tactus releases");
             }
-            expectOk(new Request.RegisterPort(shortName, input));
-            RemotePort port = new RemotePort(this, name, shortName, input, slot, segment.port(slot));
-            slotUsed[slot] = true;
+            RemotePort port = new RemotePort(this, name, shortName, input, slot, segment.buffer(slot));
             ports.add(port);
             process.setPorts(ports.toArray(new RemotePort[0]));
             return port;
@@ -235,10 +228,15 @@ public final class RemoteTactusClient implements TactusClient {
             if (!ports.contains(own)) {
                 throw new TactusException("port '" + port.name() + "' is not registered");
             }
-            expectOk(new Request.UnregisterPort(own.shortName()));
-            ports.remove(own);
-            slotUsed[own.slot()] = false;
+            ports.remove(own); // the process thread stops using the slot before the server may hand it on
             process.setPorts(ports.toArray(new RemotePort[0]));
+            try {
+                expectOk(new Request.UnregisterPort(own.shortName()));
+            } catch (TactusException refused) {
+                ports.add(own);
+                process.setPorts(ports.toArray(new RemotePort[0]));
+                throw refused;
+            }
         }
     }
 
@@ -397,7 +395,7 @@ public final class RemoteTactusClient implements TactusClient {
             Thread.currentThread().interrupt();
             stopped = false;
         }
-        SharedSegment s = segment;
+        GraphSegment s = segment;
         if (stopped && s != null) {
             s.close(); // only once nothing can touch it: a callback stuck past the timeout keeps the mapping
         }
@@ -428,15 +426,6 @@ public final class RemoteTactusClient implements TactusClient {
         String what = reply instanceof Reply.Ok ok ? "an Ok for " + ok.requestType().label() : reply.type().label();
         return new TactusException("the server answered the " + request.label() + " request with " + what
                 + ", which does not fit; server and client may be from different Tactus releases");
-    }
-
-    private int lowestFreeSlot() {
-        for (int slot = 0; slot < slotUsed.length; slot++) {
-            if (!slotUsed[slot]) {
-                return slot;
-            }
-        }
-        return -1;
     }
 
     private void requireOpen() {

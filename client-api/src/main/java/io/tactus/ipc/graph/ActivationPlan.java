@@ -7,6 +7,8 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Deque;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Who wakes whom in a cycle, for one graph of clients: for each active record its successors and its
@@ -26,12 +28,15 @@ public final class ActivationPlan {
     private final int[] feeders;
     private final int[][] successors;
     private final int[] firstWave;
+    /** Input port index to the output ports mixed into it; inputs not here have no sources. */
+    private final Map<Integer, int[]> sources;
 
-    private ActivationPlan(int records, int[] feeders, int[][] successors, int[] firstWave) {
+    private ActivationPlan(int records, int[] feeders, int[][] successors, int[] firstWave, Map<Integer, int[]> sources) {
         this.records = records;
         this.feeders = feeders;
         this.successors = successors;
         this.firstWave = firstWave;
+        this.sources = sources;
     }
 
     /** A plan over records 0 (the engine) to {@code records - 1}. */
@@ -65,12 +70,32 @@ public final class ActivationPlan {
         return firstWave.clone();
     }
 
-    /** Writes every record's feeders and successors into plan bank {@code bank}. Not realtime: a bank not in use. */
+    /** The output ports input port {@code input} mixes, in the order given; empty when none. A copy. */
+    public int[] sources(int input) {
+        return sources.getOrDefault(input, new int[0]).clone();
+    }
+
+    /**
+     * Writes every record's feeders and successors, and every port's sources (none for a port the plan does
+     * not name), into plan bank {@code bank}. Not realtime: a bank not in use.
+     */
     public void writeTo(GraphSegment segment, int bank) {
         GraphLayout layout = segment.layout();
         if (layout.records() != records) {
             throw new IllegalArgumentException("A plan of " + records + " records does not fit a segment of "
                     + layout.records() + ".");
+        }
+        for (Integer input : sources.keySet()) {
+            if (input >= layout.ports()) {
+                throw new IllegalArgumentException("Port " + input + " is outside the segment's 0.." + (layout.ports() - 1) + ".");
+            }
+        }
+        for (int p = 0; p < layout.ports(); p++) {
+            int[] from = sources.getOrDefault(p, new int[0]);
+            for (int i = 0; i < from.length; i++) {
+                segment.setIntRelease(layout.sourceOffset(p, bank, i), from[i]);
+            }
+            segment.setIntRelease(layout.sourceCountOffset(p, bank), from.length);
         }
         for (int r = 0; r < records; r++) {
             segment.setIntRelease(layout.successorCountOffset(r, bank), successors[r].length);
@@ -99,6 +124,7 @@ public final class ActivationPlan {
         private final int records;
         private final BitSet active = new BitSet();
         private final BitSet[] edges;
+        private final Map<Integer, int[]> sources = new TreeMap<>();
 
         private Builder(int records) {
             if (records < 1) {
@@ -130,6 +156,22 @@ public final class ActivationPlan {
             return this;
         }
 
+        /**
+         * Input port {@code input} mixes output ports {@code outputs} (port indices in the segment); at most
+         * {@link GraphLayout#MAX_SOURCES}. Replaces what was said of that input before.
+         */
+        public Builder reads(int input, int... outputs) {
+            if (outputs.length > GraphLayout.MAX_SOURCES) {
+                throw new IllegalArgumentException("Port " + input + " mixes " + outputs.length + " sources; a plan "
+                        + "holds at most " + GraphLayout.MAX_SOURCES + " per input.");
+            }
+            if (input < 0) {
+                throw new IllegalArgumentException("Port " + input + " is not a port index.");
+            }
+            sources.put(input, outputs.clone());
+            return this;
+        }
+
         public ActivationPlan build() {
             int[] feeders = new int[records];
             int[][] successors = new int[records][];
@@ -150,7 +192,7 @@ public final class ActivationPlan {
             }
             checkAcyclic(feeders, successors);
             int[] firstWave = active.stream().filter(r -> feeders[r] == 0).toArray();
-            return new ActivationPlan(records, feeders, successors, firstWave);
+            return new ActivationPlan(records, feeders, successors, firstWave, new TreeMap<>(sources));
         }
 
         private int[] successorsOf(int record) {

@@ -126,6 +126,14 @@ public final class ActivationRecord {
     }
 
     /**
+     * The client, woken with nothing to run (the server gave up on it, or a spurious wake): stamps the
+     * finish, which tells the server it is no longer busy with an earlier cycle. Realtime.
+     */
+    public void idle(long nowNanos) {
+        segment.setLongRelease(finished, nowNanos);
+    }
+
+    /**
      * The client, done: stamps the finish, then RUNNING → FINISHED for {@code cycle}. Realtime. Returns
      * false when the server timed it out first: then its outputs stay invalid and it signals no one.
      */
@@ -150,6 +158,11 @@ public final class ActivationRecord {
                 return true;
             }
         }
+    }
+
+    /** One FUTEX_WAKE on the signal word without moving it: the waiter looks again (to stop, say). */
+    public void wakeWaiter() {
+        futex.wake(signalAddress, 1);
     }
 
     /** The {@link ClientState} code (acquire). */

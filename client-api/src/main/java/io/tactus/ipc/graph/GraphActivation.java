@@ -61,6 +61,16 @@ public final class GraphActivation {
      * Returns the engine's own count: 0 means the graph has no clients and the cycle is complete.
      */
     public int startCycle(long cycle, int bank, long nowNanos) {
+        resetCycle(cycle, bank);
+        return triggerFirstWave(cycle, bank, nowNanos);
+    }
+
+    /**
+     * The first half of {@link #startCycle}: the cycle and bank published, every active record reset to its
+     * feeders, nobody triggered yet; the engine may step in for a client here (one still busy with an
+     * earlier cycle) before {@link #triggerFirstWave}. Realtime.
+     */
+    public void resetCycle(long cycle, int bank) {
         segment.setIntRelease(PLAN_BANK_OFFSET, bank);
         segment.setLongRelease(CYCLE_OFFSET, cycle);
         for (int r = 0; r < records.length; r++) {
@@ -69,6 +79,13 @@ public final class GraphActivation {
                 records[r].reset(cycle, feeders);
             }
         }
+    }
+
+    /**
+     * The second half of {@link #startCycle}: triggers every client whose feeders are 0 (one timed out
+     * already loses its trigger). Realtime. Returns the engine's own count, 0 for a graph without clients.
+     */
+    public int triggerFirstWave(long cycle, int bank, long nowNanos) {
         for (int r = ENGINE + 1; r < records.length; r++) {
             if (segment.getIntAcquire(layout.feedersOffset(r, bank)) == 0) {
                 records[r].trigger(cycle, nowNanos);
@@ -133,6 +150,29 @@ public final class GraphActivation {
     }
 
     /**
+     * A reader's mix of its input port {@code input} in {@code cycle}: the sources the cycle's plan bank
+     * lists for it (clipped to {@link GraphLayout#MAX_SOURCES}, indices out of range ignored), each mixed
+     * only if valid for the cycle, into {@code into}. Realtime: {@code views[p]} is the view of port p,
+     * made once for every port by {@link GraphSegment#buffer}.
+     */
+    public void mixInput(int input, long cycle, FloatBuffer[] views, FloatBuffer into, int nframes) {
+        int bank = planBank() & 1;
+        int count = Math.min(segment.getIntAcquire(layout.sourceCountOffset(input, bank)), GraphLayout.MAX_SOURCES);
+        boolean first = true;
+        for (int i = 0; i < count; i++) {
+            int source = segment.getIntAcquire(layout.sourceOffset(input, bank, i));
+            if (source < 0 || source >= views.length || source == input || !isValid(source, cycle)) {
+                continue;
+            }
+            add(views[source], into, nframes, first);
+            first = false;
+        }
+        if (first) {
+            silence(into, nframes);
+        }
+    }
+
+    /**
      * The reader's mix of one input: the sum of the first {@code nframes} samples of every source port
      * valid for {@code cycle}, into {@code into} (absolute puts; silence when none is valid). Realtime:
      * {@code buffers[i]} is the view of port {@code sources[i]}, made once by {@link GraphSegment#buffer}.
@@ -143,16 +183,23 @@ public final class GraphActivation {
             if (!isValid(sources[i], cycle)) {
                 continue;
             }
-            FloatBuffer source = buffers[i];
-            for (int f = 0; f < nframes; f++) {
-                into.put(f, first ? source.get(f) : into.get(f) + source.get(f));
-            }
+            add(buffers[i], into, nframes, first);
             first = false;
         }
         if (first) {
-            for (int f = 0; f < nframes; f++) {
-                into.put(f, 0f);
-            }
+            silence(into, nframes);
+        }
+    }
+
+    private static void add(FloatBuffer source, FloatBuffer into, int nframes, boolean first) {
+        for (int f = 0; f < nframes; f++) {
+            into.put(f, first ? source.get(f) : into.get(f) + source.get(f));
+        }
+    }
+
+    private static void silence(FloatBuffer into, int nframes) {
+        for (int f = 0; f < nframes; f++) {
+            into.put(f, 0f);
         }
     }
 }

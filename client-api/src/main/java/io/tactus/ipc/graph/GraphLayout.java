@@ -19,7 +19,10 @@ package io.tactus.ipc.graph;
  *             +128 plan bank 0: +0 feeders (int) | +4 successor count (int) | +8 successors (int x 30)
  *             +256 plan bank 1: the same
  * port p    portsStart + p * portStride:
- *               +0 valid cycle (long) | +8 owner record (int) | +64 nframes floats, zero padding to 64
+ *               +0 valid cycle (long) | +8 owner record (int)
+ *              +64 sources bank 0 (an input's): +0 count (int) | +4 source ports (int x 15)
+ *             +128 sources bank 1: the same
+ *             +192 nframes floats, zero padding to 64
  * </pre>
  * Offsets are bytes from the start of the segment; native byte order (little-endian on every supported
  * architecture); ints 4-byte, longs 8-byte and every record, plan bank and port 64-byte aligned.
@@ -63,9 +66,12 @@ public final class GraphLayout {
     static final int SUCCESSOR_COUNT = 4;
     static final int SUCCESSORS = 8;
 
-    public static final int PORT_HEADER_BYTES = CACHE_LINE;
+    /** Sources one input port's bank holds: the outputs mixed into it. */
+    public static final int MAX_SOURCES = 15;
+    public static final int PORT_HEADER_BYTES = 3 * CACHE_LINE;
     static final int VALID = 0;
     static final int OWNER = 8;
+    static final int SOURCES = CACHE_LINE;
 
     private final int records;
     private final int ports;
@@ -180,6 +186,26 @@ public final class GraphLayout {
 
     public int ownerOffset(int port) {
         return portOffset(port) + OWNER;
+    }
+
+    /** An input port's number of sources in plan bank {@code bank}. */
+    public int sourceCountOffset(int port, int bank) {
+        return sourcesOffset(port, bank);
+    }
+
+    /** The {@code index}th source (an output port index) of input port {@code port} in plan bank {@code bank}. */
+    public int sourceOffset(int port, int bank, int index) {
+        if (index < 0 || index >= MAX_SOURCES) {
+            throw new IllegalArgumentException("A port's bank holds sources 0.." + (MAX_SOURCES - 1) + ", not " + index + ".");
+        }
+        return sourcesOffset(port, bank) + Integer.BYTES * (1 + index);
+    }
+
+    private int sourcesOffset(int port, int bank) {
+        if (bank < 0 || bank >= BANKS) {
+            throw new IllegalArgumentException("The plan bank is 0 or 1, not " + bank + ".");
+        }
+        return portOffset(port) + SOURCES + bank * CACHE_LINE;
     }
 
     /** The first float of port {@code port}'s buffer (64-byte aligned). */

@@ -100,6 +100,16 @@ public final class GraphSegment implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs the word accessors until the JIT has compiled them, once per JVM (later calls return at once).
+     * Call it on a normal thread before a realtime thread first uses a segment: the first runs of this code
+     * allocate, on whichever thread makes them (see {@link AccessorWarmup}). Returns whether this JVM's
+     * warm-up converged (false while another thread runs it).
+     */
+    public static boolean warmUp() {
+        return AccessorWarmup.ensure().converged();
+    }
+
     /** Maps a finished graph segment and checks magic, version, successor bound and size. */
     public static GraphSegment open(Path file) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {

@@ -6,8 +6,11 @@ import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.ActivationPlan;
+import io.tactus.ipc.graph.ActivationRecord;
+import io.tactus.ipc.graph.GraphActivation;
+import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 
 import java.io.IOException;
@@ -23,35 +26,49 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * The server's side of the contract, played step by step by a test: a real Unix socket speaking
- * {@link ControlCodec}, and a segment laid out as the server lays it out. Nothing runs on its own; the
+ * {@link ControlCodec}, and a graph segment laid out as the server lays it out (the client is record 1). Nothing runs on its own; the
  * test reads each request and decides the answer, so it can put a notification between a request and
  * its reply, answer out of order, or vanish.
  */
 final class FakeServer implements AutoCloseable {
 
     static final int MAX_PORTS = 64;
+    /** The client's activation record. */
+    static final int RECORD = 1;
 
     private final ServerSocketChannel listener;
-    private final SharedSegment segment;
-    private final Futex futex = Futex.linux();
+    private final GraphSegment segment;
+    private final GraphActivation graph;
     private final int nframes;
     private final int sampleRate;
+    private long cycle;
 
     FakeServer(Path directory, String serverName, int sampleRate, int nframes) throws IOException {
         this.nframes = nframes;
         this.sampleRate = sampleRate;
         this.listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         listener.bind(UnixDomainSocketAddress.of(socketOf(directory, serverName)));
-        this.segment = SharedSegment.create(directory, "tactus-" + serverName + "-1",
-                SegmentLayout.of(1, MAX_PORTS, nframes));
+        this.segment = GraphSegment.create(directory, GraphSegment.fileName(serverName),
+                GraphLayout.of(RECORD + 1, MAX_PORTS, nframes), 1_333_333);
+        this.graph = new GraphActivation(segment, Futex.linux());
+        plan(ActivationPlan.builder(RECORD + 1).client(RECORD).build());
+    }
+
+    /** The activation plan of the cycles to come (bank 0): who reads what. */
+    void plan(ActivationPlan plan) {
+        plan.writeTo(segment, 0);
     }
 
     static Path socketOf(Path directory, String serverName) {
         return directory.resolve(serverName + ".sock");
     }
 
-    SharedSegment segment() {
+    GraphSegment segment() {
         return segment;
+    }
+
+    GraphActivation graph() {
+        return graph;
     }
 
     Peer accept() throws IOException {
@@ -107,7 +124,7 @@ final class FakeServer implements AutoCloseable {
         /** Reads Hello and answers Welcome; returns the Hello frame. */
         ControlFrame welcome(int processPriority) throws IOException {
             ControlFrame hello = expect(MessageType.HELLO);
-            reply(hello, new Reply.Welcome(1, sampleRate, nframes, segment.path().toString(),
+            reply(hello, new Reply.Welcome(1, sampleRate, nframes, segment.path().toString(), RECORD,
                     ProcessHandle.current().pid(), processPriority));
             return hello;
         }
@@ -125,26 +142,25 @@ final class FakeServer implements AutoCloseable {
     }
 
     /**
-     * The server's half of one cycle: writes nframes, bumps the trigger to {@code seq}, wakes the client and
-     * waits for done == seq. Returns false when the client did not finish within {@code timeoutNanos}.
+     * The engine's half of one cycle: {@code sources} valid for it, the cycle started, the engine's record
+     * awaited. Returns false when the client did not finish within {@code timeoutNanos}.
      */
-    boolean cycle(int seq, int frames, long timeoutNanos) {
-        SegmentLayout layout = segment.layout();
-        segment.setIntRelease(layout.nframesOffset(0), frames);
-        segment.setIntRelease(layout.triggerOffset(0), seq);
-        futex.wake(segment.wordAddress(layout.triggerOffset(0)), 1);
-        long doneAddress = segment.wordAddress(layout.doneOffset(0));
+    boolean cycle(long timeoutNanos, int... sources) {
+        cycle++;
+        for (int source : sources) {
+            graph.publish(source, cycle);
+        }
+        ActivationRecord engine = graph.record(GraphLayout.ENGINE);
+        int seen = engine.signal();
+        graph.startCycle(cycle, 0, System.nanoTime());
         long deadline = System.nanoTime() + timeoutNanos;
-        while (true) {
-            int done = segment.getIntAcquire(layout.doneOffset(0));
-            if (done == seq) {
-                return true;
-            }
+        while (engine.signal() == seen) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 return false;
             }
-            futex.wait(doneAddress, done, Math.min(left, 1_000_000L));
+            engine.awaitSignal(seen, Math.min(left, 1_000_000L));
         }
+        return true;
     }
 }

@@ -1,7 +1,11 @@
 package io.tactus.ipc.client;
 
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.ActivationPlan;
+import io.tactus.ipc.graph.ActivationRecord;
+import io.tactus.ipc.graph.ClientState;
+import io.tactus.ipc.graph.GraphActivation;
+import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
@@ -24,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The process thread's loop, driven without a server: the test plays the server's half of each cycle on a
- * segment it creates itself (write nframes, bump the trigger, wake, wait for done).
+ * The process thread's loop, driven without a server: the test plays the engine on a graph segment it
+ * creates itself (port 0 the capture, the client record 1 with its input in slot 1 reading it and its output
+ * in slot 2): publish the capture, start the cycle, sleep on the engine's record until the client wakes it.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProcessThreadTest {
@@ -38,23 +43,26 @@ class ProcessThreadTest {
 
     private final CountingFutex futex = new CountingFutex(Futex.linux());
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
-    private SharedSegment segment;
+    private GraphSegment segment;
+    private GraphActivation graph;
     private ProcessThread process;
     private RemotePort in;
     private RemotePort out;
-    private int seq;
+    private long cycle;
 
     @BeforeEach
     void setUp() throws InterruptedException {
         assumeTrue(futex.isAvailable(), "futexes are Linux only");
-        segment = SharedSegment.create(directory, "tactus-test-1", SegmentLayout.of(1, 64, NFRAMES));
+        segment = GraphSegment.create(directory, "tactus-test-graph", GraphLayout.of(2, 3, NFRAMES), 1_333_333);
+        ActivationPlan.builder(2).client(1).reads(1, 0).build().writeTo(segment, 0);
+        graph = new GraphActivation(segment, futex);
         process = new ProcessThread("loop", futex, RealtimeNative.linux(),
                 new RealtimeScheduler(RealtimeNative.linux(), warning -> { }), failures::add);
         process.start();
         assertTrue(process.awaitTid(5_000) > 0);
-        in = new RemotePort(this, "loop", "in_1", true, 0, segment.port(0));
-        out = new RemotePort(this, "loop", "out_1", false, 1, segment.port(1));
-        process.attach(segment);
+        in = new RemotePort(this, "loop", "in_1", true, 1, segment.buffer(1));
+        out = new RemotePort(this, "loop", "out_1", false, 2, segment.buffer(2));
+        process.attach(segment, 1);
         process.setPorts(new RemotePort[] {in, out});
     }
 
@@ -69,25 +77,22 @@ class ProcessThreadTest {
         }
     }
 
+    /** As the engine: capture (0.25) valid for the cycle, the cycle started, its own record awaited. */
     private void cycles(int count) {
-        SegmentLayout layout = segment.layout();
-        long doneAddress = segment.wordAddress(layout.doneOffset(0));
-        long triggerAddress = segment.wordAddress(layout.triggerOffset(0));
+        FloatBuffer capture = segment.buffer(0);
+        ActivationRecord engine = graph.record(GraphLayout.ENGINE);
         for (int k = 0; k < count; k++) {
-            seq = seq == -1 ? 1 : seq + 1;
-            segment.setIntRelease(layout.nframesOffset(0), NFRAMES);
-            segment.setIntRelease(layout.triggerOffset(0), seq);
-            futex.wake(triggerAddress, 1);
+            cycle++;
+            for (int f = 0; f < NFRAMES; f++) {
+                capture.put(f, 0.25f);
+            }
+            graph.publish(0, cycle);
+            int seen = engine.signal();
+            graph.startCycle(cycle, 0, System.nanoTime());
             long deadline = System.nanoTime() + 5 * SECOND;
-            int done;
-            while ((done = segment.getIntAcquire(layout.doneOffset(0))) != seq) {
-                assertTrue(System.nanoTime() < deadline, "cycle " + seq + " not acknowledged");
-                // As the server does: say it sleeps, look once more, sleep (the client wakes only a sleeper).
-                segment.setIntVolatile(layout.waitingOffset(0), 1);
-                if (segment.getIntVolatile(layout.doneOffset(0)) == done) {
-                    futex.wait(doneAddress, done, 1_000_000L);
-                }
-                segment.setIntRelease(layout.waitingOffset(0), 0);
+            while (engine.signal() == seen) {
+                assertTrue(System.nanoTime() < deadline, "cycle " + cycle + " not finished: " + graph.record(1));
+                engine.awaitSignal(seen, 1_000_000L);
             }
         }
     }
@@ -142,31 +147,35 @@ class ProcessThreadTest {
     }
 
     @Test
-    void shouldWakeTheServerOnlyWhenItSaysItSleeps() throws Exception {
-        process.setCallback(nframes -> { });
-        process.begin(0);
-        SegmentLayout layout = segment.layout();
-        long doneAddress = segment.wordAddress(layout.doneOffset(0));
-        futex.wakes(doneAddress); // count from here
-        cycles(200); // the server sleeps on done: each answer must wake it, or every cycle waits its 1 ms time-out
-        long wakesWhenAsked = futex.wakes(doneAddress);
-        for (int k = 0; k < 200; k++) { // a server that spins and never says it sleeps
-            seq++;
-            segment.setIntRelease(layout.nframesOffset(0), NFRAMES);
-            segment.setIntRelease(layout.triggerOffset(0), seq);
-            futex.wake(segment.wordAddress(layout.triggerOffset(0)), 1);
-            long deadline = System.nanoTime() + 5 * SECOND;
-            while (segment.getIntAcquire(layout.doneOffset(0)) != seq) {
-                assertTrue(System.nanoTime() < deadline, "cycle " + seq + " not acknowledged");
-                Thread.onSpinWait();
+    void shouldMixItsInputFromTheValidSourceAndWakeTheEngineOncePerCycle() throws Exception {
+        process.setCallback(nframes -> {
+            FloatBuffer src = in.getFloatBuffer();
+            FloatBuffer dst = out.getFloatBuffer();
+            for (int i = 0; i < nframes; i++) {
+                dst.put(i, 2 * src.get(i));
             }
+        });
+        process.begin(0);
+        long engineSignal = segment.wordAddress(segment.layout().signalOffset(GraphLayout.ENGINE));
+        futex.wakes(engineSignal); // count from here
+        cycles(200);
+        assertEquals(200, futex.wakes(engineSignal), "one wake-up of the engine per cycle");
+        assertEquals(0.5f, segment.buffer(2).get(NFRAMES - 1), "capture 0.25 doubled");
+        assertTrue(graph.isValid(2, cycle), "the output is published for the cycle");
+
+        cycle++; // a cycle whose capture is not published: the input reads as silence
+        int seen = graph.record(GraphLayout.ENGINE).signal();
+        graph.startCycle(cycle, 0, System.nanoTime());
+        long deadline = System.nanoTime() + 5 * SECOND;
+        while (graph.record(GraphLayout.ENGINE).signal() == seen) {
+            assertTrue(System.nanoTime() < deadline, "cycle not finished");
+            graph.record(GraphLayout.ENGINE).awaitSignal(seen, 1_000_000L);
         }
-        assertTrue(wakesWhenAsked > 0, "a sleeping server is woken");
-        assertEquals(wakesWhenAsked, futex.wakes(doneAddress), "no wake-up system call for a server that does not sleep");
+        assertEquals(0f, segment.buffer(2).get(0), "an input whose source is not valid for the cycle is silence");
     }
 
     @Test
-    void shouldRewindPortsToNframesAndAcknowledgeEveryTrigger() throws Exception {
+    void shouldRewindPortsToNframesAndFinishEveryCycle() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         process.setCallback(nframes -> {
             FloatBuffer src = in.getFloatBuffer();
@@ -178,11 +187,12 @@ class ProcessThreadTest {
         cycles(3);
 
         assertEquals(List.of("0/64 true false", "0/64 true false", "0/64 true false"), seen);
-        assertEquals(3, segment.getIntAcquire(segment.layout().doneOffset(0)));
+        assertEquals(ClientState.FINISHED, graph.record(1).state());
+        assertEquals(3, graph.record(1).signal(), "triggered once per cycle");
     }
 
     @Test
-    void shouldStopCallingAThrowingCallbackButKeepAcknowledgingWithSilence() throws Exception {
+    void shouldStopCallingAThrowingCallbackButKeepFinishingWithSilence() throws Exception {
         int[] calls = {0};
         RuntimeException boom = new RuntimeException("boom");
         process.setCallback(nframes -> {
@@ -194,11 +204,11 @@ class ProcessThreadTest {
         process.begin(0);
 
         cycles(1);
-        assertEquals(1f, segment.port(1).get(0));
+        assertEquals(1f, segment.buffer(2).get(0));
         cycles(3);
 
         assertEquals(2, calls[0]);
-        assertEquals(0f, segment.port(1).get(0), "outputs read as silence");
+        assertEquals(0f, segment.buffer(2).get(0), "outputs read as silence");
         assertEquals(List.of(boom), failures, "told once");
         assertEquals(boom, process.failure());
         assertEquals(4, process.cycles());

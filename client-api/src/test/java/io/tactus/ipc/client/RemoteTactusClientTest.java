@@ -11,6 +11,7 @@ import io.tactus.ipc.ControlFrame;
 import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
+import io.tactus.ipc.graph.ActivationPlan;
 import io.tactus.ipc.Request;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
@@ -276,8 +277,8 @@ class RemoteTactusClientTest {
     void shouldRunTheCallbackOnTheSlotsOfItsPortsWithInputsReadOnlyAndReuseAFreedSlot() throws Exception {
         assumeTrue(Futex.linux().isAvailable(), "futexes are Linux only");
         open("gain");
-        Port in = register("in_1", PortFlag.INPUT);
-        Port out = register("out_1", PortFlag.OUTPUT);
+        Port in = register("in_1", PortFlag.INPUT, 0);
+        Port out = register("out_1", PortFlag.OUTPUT, 1);
         List<String> seen = new CopyOnWriteArrayList<>();
         client.setProcessCallback(nframes -> {
             FloatBuffer src = in.getFloatBuffer();
@@ -290,32 +291,33 @@ class RemoteTactusClientTest {
         });
         activate();
 
-        FloatBuffer inSlot = server.segment().port(0);
-        FloatBuffer outSlot = server.segment().port(1);
+        server.plan(ActivationPlan.builder(FakeServer.RECORD + 1).client(FakeServer.RECORD).reads(0, 10).build());
+        FloatBuffer source = server.segment().buffer(10);
+        FloatBuffer outSlot = server.segment().buffer(1);
         for (int i = 0; i < 64; i++) {
-            inSlot.put(i, i);
+            source.put(i, i);
         }
-        assertTrue(server.cycle(1, 32, 5 * SECOND), "the client acknowledged the cycle");
-        assertEquals(List.of("32 true 0/32 32 tactus-process-gain"), seen);
-        assertEquals(62f, outSlot.get(31));
-        assertEquals(0f, outSlot.get(32), "beyond nframes stays untouched");
-        assertTrue(server.segment().getLongAcquire(server.segment().layout().finishedOffset(0))
-                >= server.segment().getLongAcquire(server.segment().layout().startedOffset(0)));
+        assertTrue(server.cycle(5 * SECOND, 10), "the client finished the cycle");
+        assertEquals(List.of("64 true 0/64 64 tactus-process-gain"), seen);
+        assertEquals(126f, outSlot.get(63), "its input mixed from the source slot the plan names, doubled");
+        assertTrue(server.graph().isValid(1, 1), "its output published for the cycle");
+        assertTrue(server.graph().record(FakeServer.RECORD).finishedNanos()
+                >= server.graph().record(FakeServer.RECORD).startedNanos());
 
         CompletableFuture<Void> unregistering = CompletableFuture.runAsync(() -> client.unregisterPort(in));
         assertEquals(new Request.UnregisterPort("in_1"), answerOk(MessageType.UNREGISTER_PORT));
         unregistering.get(5, TimeUnit.SECONDS);
-        Port again = register("in_2", PortFlag.INPUT);
+        Port again = register("in_2", PortFlag.INPUT, 0);
         assertEquals("gain:in_2", again.name());
-        inSlot.put(0, 7f);
-        assertEquals(7f, again.getFloatBuffer().get(0), "the lowest free slot, 0, freed by in_1");
+        server.segment().buffer(0).put(0, 7f);
+        assertEquals(7f, again.getFloatBuffer().get(0), "the slot the server names, 0, freed by in_1");
     }
 
     @Test
     void shouldSilenceItsOutputsAndLeaveWhenTheProcessCallbackThrows() throws Exception {
         assumeTrue(Futex.linux().isAvailable(), "futexes are Linux only");
         open("crasher");
-        Port out = register("out_1", PortFlag.OUTPUT);
+        Port out = register("out_1", PortFlag.OUTPUT, 0);
         RuntimeException boom = new IllegalStateException("boom");
         int[] calls = {0};
         client.setProcessCallback(nframes -> {
@@ -329,11 +331,11 @@ class RemoteTactusClientTest {
         });
         activate();
 
-        assertTrue(server.cycle(1, 64, 5 * SECOND));
-        assertEquals(1f, server.segment().port(0).get(10));
-        assertTrue(server.cycle(2, 64, 5 * SECOND), "the failing cycle is still acknowledged");
-        assertEquals(0f, server.segment().port(0).get(10), "silence, not the half-written cycle");
-        assertTrue(server.cycle(3, 64, 5 * SECOND) || !client.processThread().isAlive());
+        assertTrue(server.cycle(5 * SECOND));
+        assertEquals(1f, server.segment().buffer(0).get(10));
+        assertTrue(server.cycle(5 * SECOND), "the failing cycle is still finished");
+        assertEquals(0f, server.segment().buffer(0).get(10), "silence, not the half-written cycle");
+        assertTrue(server.cycle(5 * SECOND) || !client.processThread().isAlive());
         assertEquals(2, calls[0], "never called again");
 
         ControlFrame goodbye = peer.expect(MessageType.GOODBYE);
@@ -372,12 +374,13 @@ class RemoteTactusClientTest {
                 assertThrows(TactusException.class, () -> client.getConnections("nocolon")).getMessage());
     }
 
-    private Port register(String shortName, PortFlag direction) throws Exception {
+    /** Registers a port; the test, as the server, gives it {@code slot}. */
+    private Port register(String shortName, PortFlag direction, int slot) throws Exception {
         CompletableFuture<Port> registering = CompletableFuture.supplyAsync(
                 () -> client.registerPort(shortName, PortType.AUDIO, direction));
         ControlFrame request = peer.expect(MessageType.REGISTER_PORT);
         assertEquals(new Request.RegisterPort(shortName, direction == PortFlag.INPUT), request.message());
-        peer.ok(request);
+        peer.reply(request, new Reply.PortSlot(slot));
         return registering.get(5, TimeUnit.SECONDS);
     }
 

@@ -26,10 +26,13 @@ class GraphLayoutTest {
         assertEquals(128 + 384 + 136 + 4 * 29, LAYOUT.successorOffset(1, 0, 29));
         assertEquals(128 + 384 + 256, LAYOUT.feedersOffset(1, 1));
         int portsStart = 128 + 4 * 384;
-        int stride = 64 + 192;
+        int stride = 192 + 192;
         assertEquals(portsStart + 2 * stride, LAYOUT.validOffset(2));
         assertEquals(portsStart + 2 * stride + 8, LAYOUT.ownerOffset(2));
-        assertEquals(portsStart + 2 * stride + 64, LAYOUT.bufferOffset(2));
+        assertEquals(portsStart + 2 * stride + 64, LAYOUT.sourceCountOffset(2, 0));
+        assertEquals(portsStart + 2 * stride + 68 + 4 * 14, LAYOUT.sourceOffset(2, 0, 14));
+        assertEquals(portsStart + 2 * stride + 128, LAYOUT.sourceCountOffset(2, 1));
+        assertEquals(portsStart + 2 * stride + 192, LAYOUT.bufferOffset(2));
         assertEquals(portsStart + 3 * stride, LAYOUT.size());
     }
 
@@ -71,6 +74,12 @@ class GraphLayoutTest {
         for (int p = 0; p < LAYOUT.ports(); p++) {
             words.add(new int[] {LAYOUT.validOffset(p), 8});
             words.add(new int[] {LAYOUT.ownerOffset(p), 4});
+            for (int b = 0; b < GraphLayout.BANKS; b++) {
+                words.add(new int[] {LAYOUT.sourceCountOffset(p, b), 4});
+                for (int i = 0; i < GraphLayout.MAX_SOURCES; i++) {
+                    words.add(new int[] {LAYOUT.sourceOffset(p, b, i), 4});
+                }
+            }
             words.add(new int[] {LAYOUT.bufferOffset(p), LAYOUT.nframes() * 4});
         }
         words.sort((a, b) -> Integer.compare(a[0], b[0]));
@@ -89,6 +98,7 @@ class GraphLayoutTest {
         assertThrows(IllegalArgumentException.class, () -> LAYOUT.portOffset(-1));
         assertThrows(IllegalArgumentException.class, () -> LAYOUT.feedersOffset(0, 2));
         assertThrows(IllegalArgumentException.class, () -> LAYOUT.successorOffset(0, 0, GraphLayout.MAX_SUCCESSORS));
+        assertThrows(IllegalArgumentException.class, () -> LAYOUT.sourceOffset(0, 0, GraphLayout.MAX_SOURCES));
         assertThrows(IllegalArgumentException.class, () -> GraphLayout.of(0, 1, 64));
         assertThrows(IllegalArgumentException.class, () -> GraphLayout.of(1, 1 << 20, 1 << 12));
     }

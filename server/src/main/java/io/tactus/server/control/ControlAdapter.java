@@ -8,8 +8,6 @@ import io.tactus.ipc.Notification;
 import io.tactus.ipc.ProtocolException;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
 import io.tactus.rt.ThreadTasks;
 import io.tactus.server.GraphController;
 import io.tactus.server.TactusServer;
@@ -21,9 +19,7 @@ import io.tactus.server.telemetry.MetricsSnapshot;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,7 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * time on the control socket's shared workers, and writes what it sends, replies and notifications in order,
  * from the selector thread, so a client that stops reading holds up only its own connection. A peer that
  * breaks the protocol gets one {@link Reply.Error} and is disconnected; a peer that goes away is removed
- * from the graph and its segment deleted.
+ * from the graph, its record and port slots freed.
  */
 final class ControlAdapter implements PeerChannel.Handler {
 
@@ -50,8 +46,6 @@ final class ControlAdapter implements PeerChannel.Handler {
     private volatile RemoteClient client;
     // Touched only by this connection's work, one task at a time: its live ports, in registration order, and their slots.
     private final List<PortNode> ports = new ArrayList<>();
-    private final List<Integer> slotOf = new ArrayList<>();
-    private final BitSet usedSlots = new BitSet();
 
     ControlAdapter(ControlServer owner, TactusServer server, PeerChannel peer) {
         this.owner = owner;
@@ -122,37 +116,31 @@ final class ControlAdapter implements PeerChannel.Handler {
         return welcome(first.requestId(), hello, identity);
     }
 
-    /** Admits the client: a node in the graph, its segment, its callbacks; answers Welcome, or Error and false. */
+    /** Admits the client: a node in the graph with its record, its callbacks; answers Welcome, or Error and false. */
     private boolean welcome(int requestId, Request.Hello hello, ClientIdentity identity) {
         ClientNode node = null;
-        SharedSegment segment = null;
         try {
             if (server.isClosed()) {
                 throw new TactusException("server '" + server.name() + "' is stopping");
             }
             ClientPriority priority = ClientPriority.parse(hello.priority());
-            node = controller.graph().addClient(hello.clientName(), priority);
-            segment = SharedSegment.create(owner.segmentDirectory(), owner.segmentName(node.id()),
-                    SegmentLayout.of(1, ControlServer.MAX_PORTS, server.bufferSize()));
-            RemoteProcess process = owner.newProcess(segment);
-            RemoteClient admitted = new RemoteClient(node, identity.pid(), identity.tid(), segment.path(), process);
+            node = controller.graph().addRemoteClient(hello.clientName(), priority);
+            RemoteClient admitted = new RemoteClient(node, identity.pid(), identity.tid(), node.record(),
+                    owner.sharedGraph());
             node.setProcessThreadTid(identity.tid());
             node.setProcessId(identity.pid());
-            node.setProcess(process);
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
             node.setGraphOrderCallback(() -> tell(new Notification.GraphOrder()));
             client = admitted;
             owner.register(admitted);
             send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
-                    segment.path().toString(), ProcessHandle.current().pid(), owner.processPriority()));
+                    owner.sharedGraph().segment().path().toString(), node.record(), ProcessHandle.current().pid(),
+                    owner.processPriority()));
             return true;
         } catch (RuntimeException e) {
             if (client != null) {
                 throw e; // admitted: leave() undoes it all
-            }
-            if (segment != null) {
-                segment.close();
             }
             if (node != null && !node.isClosed()) {
                 controller.graph().removeClient(node); // inactive and portless: in no plan yet
@@ -193,7 +181,7 @@ final class ControlAdapter implements PeerChannel.Handler {
         ClientNode node = client.node();
         Reply ok = new Reply.Ok(request.type());
         if (request instanceof Request.RegisterPort r) {
-            registerPort(node, r);
+            return registerPort(node, r);
         } else if (request instanceof Request.UnregisterPort r) {
             unregisterPort(r.shortName());
         } else if (request instanceof Request.Activate) {
@@ -220,36 +208,31 @@ final class ControlAdapter implements PeerChannel.Handler {
         return ok;
     }
 
-    /** The lowest free slot, as the client computes it; bound only once the plan with the port runs. */
-    private void registerPort(ClientNode node, Request.RegisterPort r) {
-        int slot = usedSlots.nextClearBit(0);
-        if (slot >= ControlServer.MAX_PORTS) {
+    /** The port joins the graph with a slot of the shared graph, which the reply names. */
+    private Reply registerPort(ClientNode node, Request.RegisterPort r) {
+        if (ports.size() >= ControlServer.MAX_PORTS) {
             throw new TactusException("client '" + node.name() + "' already has " + ControlServer.MAX_PORTS
                     + " ports, the most a client in its own process can have");
         }
         PortNode port = controller.change(graph -> graph.addPort(node, r.shortName(), r.isInput(), false));
         ports.add(port);
-        slotOf.add(slot);
-        usedSlots.set(slot);
-        client.process().bind(ports, slotOf);
+        return new Reply.PortSlot(port.slot());
     }
 
-    /** Unbinds first, so no cycle touches the slot once the graph has dropped the port; then frees the slot. */
+    /** The graph drops the port (its slot freed once the engine no longer runs a plan with it). */
     private void unregisterPort(String shortName) {
-        int index = -1;
-        for (int i = 0; i < ports.size(); i++) {
-            if (ports.get(i).shortName().equals(shortName)) {
-                index = i;
+        PortNode port = null;
+        for (PortNode p : ports) {
+            if (p.shortName().equals(shortName)) {
+                port = p;
             }
         }
-        if (index < 0) {
+        if (port == null) {
             throw new TactusException("client '" + client.name() + "' has no port named '" + shortName + "'");
         }
-        PortNode port = ports.remove(index);
-        int slot = slotOf.remove(index);
-        client.process().bind(ports, slotOf);
-        controller.changeVoid(graph -> graph.removePort(port));
-        usedSlots.clear(slot);
+        PortNode gone = port;
+        controller.changeVoid(graph -> graph.removePort(gone));
+        ports.remove(gone);
     }
 
     private Reply listPorts(boolean withConnections) {
@@ -316,7 +299,7 @@ final class ControlAdapter implements PeerChannel.Handler {
     /**
      * Ends the connection once, from any thread: a Shutdown notification when {@code reason} is given (the
      * client was evicted or the server stops), then, after the connection's other work, the client out of
-     * the graph, its segment deleted, the last frames flushed and the socket closed.
+     * the graph (its record and slots freed), the last frames flushed and the socket closed.
      */
     void leave(String reason) {
         if (!ending.compareAndSet(false, true)) {
@@ -332,13 +315,7 @@ final class ControlAdapter implements PeerChannel.Handler {
     private void finishLeaving() {
         RemoteClient gone = client;
         if (gone != null) {
-            boolean outOfPlan = removeFromGraph();
-            SharedSegment segment = gone.process().segment();
-            if (outOfPlan) {
-                segment.close();
-            } else {
-                deleteQuietly(segment); // the engine may still run it: keep the mapping, drop the file
-            }
+            removeFromGraph();
             owner.forget(gone);
         }
         owner.forget(this);
@@ -369,14 +346,6 @@ final class ControlAdapter implements PeerChannel.Handler {
             return true;
         } catch (TactusException e) {
             return false; // the engine did not take the change (stalled); the node is gone from the graph
-        }
-    }
-
-    private static void deleteQuietly(SharedSegment segment) {
-        try {
-            Files.deleteIfExists(segment.path());
-        } catch (IOException ignored) {
-            // ControlServer.start of the next server of this name deletes what is left
         }
     }
 

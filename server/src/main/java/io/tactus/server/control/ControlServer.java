@@ -2,13 +2,14 @@ package io.tactus.server.control;
 
 import io.tactus.api.TactusException;
 import io.tactus.ipc.RuntimeDirectory;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.engine.PeriodTiming;
+import io.tactus.server.graph.SharedGraph;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 
@@ -40,7 +41,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The server's control socket: the door through which clients in other processes join. It holds the
  * server name's lock file for its whole life (so a second server of that name is refused, and whatever
- * a crashed one left behind, socket and shared-memory segments, can be deleted safely), and admits
+ * a crashed one left behind, socket and graph segment, can be deleted safely), creates the server's one
+ * graph segment ({@code /dev/shm/tactus-<name>-graph}, which every client maps), and admits
  * connections, each to a {@link ControlAdapter}, up to a cap ({@link ServerSettings#maxConnections()}).
  * The connections' I/O and their requests run on the {@link ControlSelector}'s threads, as many for ten
  * peers as for thousands; what a silent peer holds is its descriptor and a few hundred bytes until its
@@ -48,17 +50,17 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ControlServer implements AutoCloseable {
 
-    /** How the engine times an out-of-process client's cycle. */
+    /** How the engine times a graph with out-of-process clients. */
     public enum Timing {
         /**
-         * The engine waits for the client's answer within the cycle, until a reserve before the cycle's
-         * deadline (JACK1's way, and JACK2's {@code --sync}): no added latency.
+         * The graph runs within the cycle; the engine waits for each client until a reserve before the cycle's
+         * deadline (JACK1's way, and JACK2's {@code -S}): no added latency.
          */
         SYNC,
         /**
-         * The engine does not wait at the trigger: it collects the answer to the previous period's trigger and
-         * triggers the next (JACK2's default). A client gets a whole period; its outputs reach the graph a
-         * period later. One that has not answered by then is waited for within that cycle, as SYNC waits.
+         * The whole graph is asynchronous (JACK2's default): a cycle started in one period is completed at the
+         * start of the next and played then, so the graph has a whole period and every path through it is one
+         * period late, all in step. A client late even then is waited for within that period, as SYNC waits.
          */
         ASYNC,
         /** The engine waits up to a fixed time from the trigger, whatever the cycle's deadline: renders and tests. */
@@ -70,11 +72,13 @@ public final class ControlServer implements AutoCloseable {
         }
     }
 
-    /** Port slots in a client's segment: the most ports one out-of-process client can have. */
+    /** The most ports one out-of-process client can have. */
     public static final int MAX_PORTS = 64;
 
     /** Lock files this JVM holds: POSIX drops a process's lock when it closes ANY descriptor of the file. */
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
+    /** Where the graph segment lives: POSIX shared memory. */
+    private static final Path SHM = Path.of("/dev/shm");
 
     /**
      * The part of the period kept, after the last moment a client may answer, for the rest of the graph,
@@ -91,19 +95,17 @@ public final class ControlServer implements AutoCloseable {
     private final FileChannel lockChannel;
     private final ServerSocketChannel listener;
     private final UserPrincipal user;
-    private final Futex futex;
-    private final long clientTimeoutNanos;
     private final Timing timing;
-    private final Path segmentDirectory;
     private final ControlSelector io;
+    private final SharedGraph shared;
     private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
     private final Map<String, RemoteClient> clients = new ConcurrentHashMap<>();
     private volatile int maxConnections;
     private volatile boolean closed;
 
     private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
-                          ServerSocketChannel listener, Path socketPath, UserPrincipal user, Futex futex,
-                          long clientTimeoutNanos, Timing timing) throws IOException {
+                          ServerSocketChannel listener, Path socketPath, UserPrincipal user, Timing timing,
+                          SharedGraph shared) throws IOException {
         this.server = server;
         this.directory = directory;
         this.lockPath = lockPath;
@@ -111,10 +113,8 @@ public final class ControlServer implements AutoCloseable {
         this.listener = listener;
         this.socketPath = socketPath;
         this.user = user;
-        this.futex = futex;
-        this.clientTimeoutNanos = clientTimeoutNanos;
         this.timing = timing;
-        this.segmentDirectory = SharedSegment.defaultDirectory();
+        this.shared = shared;
         this.maxConnections = server.settings().maxConnections();
         this.io = new ControlSelector(listener, socketPath, server.name(), this::admit);
     }
@@ -175,25 +175,31 @@ public final class ControlServer implements AutoCloseable {
                     + " here; run clients in the server's process");
         }
         directory.createIfMissing();
-        SharedSegment.warmUp(); // before the engine runs a client's code: the first runs of the accessors allocate
+        GraphSegment.warmUp(); // before the engine runs a client's code: the first runs of the accessors allocate
         Path socket = directory.socketPath(name);
         Path lock = directory.lockPath(name);
         FileChannel lockChannel = lock(lock, name);
         ServerSocketChannel listener = null;
+        SharedGraph shared = null;
         try {
             Files.deleteIfExists(socket); // we hold the lock: any socket of this name is a crashed server's
-            deleteStaleSegments(SharedSegment.defaultDirectory(), name);
+            deleteStaleSegments(SHM, name);
+            shared = createGraph(server, futex, clientTimeoutNanos, timing);
             UserPrincipal user = Files.getOwner(directory.path(), LinkOption.NOFOLLOW_LINKS);
             listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
             listener.bind(UnixDomainSocketAddress.of(socket));
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
-                    futex, clientTimeoutNanos, timing);
+                    timing, shared);
+            server.controller().graph().share(shared);
             control.io.start();
             return control;
         } catch (IOException | RuntimeException e) {
             closeQuietly(listener);
             deleteQuietly(socket);
+            if (shared != null) {
+                shared.close();
+            }
             unlock(lock, lockChannel);
             throw e instanceof TactusException t ? t : new TactusException("cannot open the control socket " + socket
                     + " (" + e.getMessage() + ")");
@@ -245,8 +251,26 @@ public final class ControlServer implements AutoCloseable {
     }
 
     /**
-     * Segments {@code tactus-<name>-<digits>} of this user: left by a crashed server of this name, since we hold its
-     * lock.
+     * The server's graph segment, created fresh: a client is given up on a quarter period
+     * ({@link #RESERVE_PERIODS}) before the cycle's deadline and at most {@code clientTimeoutNanos} after its
+     * trigger; with {@link Timing#TIME_LIMIT} only by that limit; with {@link Timing#ASYNC} the graph is completed
+     * in the next period.
+     */
+    private static SharedGraph createGraph(TactusServer server, Futex futex, long clientTimeoutNanos, Timing timing) {
+        long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
+        GraphSegment segment = GraphSegment.create(SHM, GraphSegment.fileName(server.name()),
+                SharedGraph.layout(server.bufferSize()), period);
+        long reserve = (long) (period * RESERVE_PERIODS);
+        return switch (timing) {
+            case TIME_LIMIT -> SharedGraph.over(segment, futex, SharedGraph.NO_DEADLINE, clientTimeoutNanos, false);
+            case ASYNC -> SharedGraph.over(segment, futex, reserve, Long.MAX_VALUE, true);
+            case SYNC -> SharedGraph.over(segment, futex, reserve, clientTimeoutNanos, false);
+        };
+    }
+
+    /**
+     * The graph segment {@code tactus-<name>-graph}, and version 1's per-client segments {@code tactus-<name>-<digits>},
+     * of this user: left by a crashed server of this name, since we hold its lock.
      */
     static int deleteStaleSegments(Path shm, String name) {
         String prefix = segmentPrefix(name);
@@ -255,7 +279,7 @@ public final class ControlServer implements AutoCloseable {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(shm, prefix + "*")) {
             for (Path entry : entries) {
                 String suffix = entry.getFileName().toString().substring(prefix.length());
-                if (!suffix.isEmpty() && suffix.chars().allMatch(Character::isDigit)
+                if (!suffix.isEmpty() && (suffix.equals("graph") || suffix.chars().allMatch(Character::isDigit))
                         && (Integer) Files.getAttribute(entry, "unix:uid", LinkOption.NOFOLLOW_LINKS) == uid
                         && Files.deleteIfExists(entry)) {
                     deleted++;
@@ -330,31 +354,9 @@ public final class ControlServer implements AutoCloseable {
         return policy != null && policy.hasRealtimePriority() ? Math.max(1, engine.actualPriority() - 5) : 0;
     }
 
-    String segmentName(int clientId) {
-        return segmentPrefix(server.name()) + clientId;
-    }
-
-    Path segmentDirectory() {
-        return segmentDirectory;
-    }
-
-    /**
-     * A new client's half of the cycle: waited for until {@link #RESERVE_PERIODS} of a period before the
-     * cycle's deadline and at most {@link #clientTimeoutNanos} after its trigger, or, when started with an
-     * explicit time limit, for that long whatever the deadline. Asynchronous: not waited for at its trigger;
-     * one that has not answered by the next cycle is waited for until the same reserve before that cycle's
-     * deadline, and at least {@link #RESERVE_PERIODS} of a period after its trigger.
-     */
-    RemoteProcess newProcess(SharedSegment segment) {
-        if (timing == Timing.TIME_LIMIT) {
-            return new RemoteProcess(segment, futex, clientTimeoutNanos, 0, () -> Long.MAX_VALUE);
-        }
-        long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
-        if (timing == Timing.ASYNC) {
-            return RemoteProcess.asynchronous(segment, futex, (long) (period * RESERVE_PERIODS), server::cycleDeadline);
-        }
-        return new RemoteProcess(segment, futex, clientTimeoutNanos, (long) (period * RESERVE_PERIODS),
-                server::cycleDeadline);
+    /** The server's graph segment and who holds which record and slot in it. */
+    public SharedGraph sharedGraph() {
+        return shared;
     }
 
     /** How the engine times its out-of-process clients' cycles (ASYNC asked of a server without a period is SYNC). */
@@ -425,8 +427,23 @@ public final class ControlServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         io.close();
+        closeGraph();
         deleteQuietly(socketPath);
         unlock(lockPath, lockChannel);
+    }
+
+    /**
+     * Takes the shared graph out of the server's plans (the engine switches to one without it), then deletes
+     * the segment; when the engine does not take the change, only the file is deleted and the mapping kept.
+     */
+    private void closeGraph() {
+        try {
+            server.controller().changeVoid(graph -> graph.share(null));
+            shared.close();
+        } catch (TactusException stalled) {
+            server.controller().graph().share(null);
+            deleteQuietly(shared.segment().path());
+        }
     }
 
     private static void closeQuietly(java.io.Closeable closeable) {

@@ -257,12 +257,13 @@ public final class Engine implements Runnable, RunningCall {
      */
     boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
+        ExecutionPlan played = pass.completePending(record, nframes, deadline); // async: before a plan switch
         ExecutionPlan previous = drain.plan();
         ExecutionPlan current = drain.drain(poller);
         record.planSwitched = current != previous;
         transport.cycle(current.syncCallbacks(), current.timebase(), nframes, cycleClock.cycleStartMicros());
         record.commandsDone = clock.nanoTime();
-        return pass.run(current, cycleDriver, record, nframes);
+        return pass.run(current, cycleDriver, record, nframes, deadline, played);
     }
 
     /** The frame time every client reads: stamped at each cycle's start. */

@@ -12,11 +12,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A private graph for the engine to rehearse on before its first period: four clients with a chain,
- * a fan-out and a fan-in, and fan-in into playback, plus four stand-ins for out-of-process clients
- * ({@link RehearsalClient}: independent of each other, so they form a wave, and now and then timed out),
- * on its own dummy driver; and a second plan of another shape to switch to and fro. It exercises every
- * piece of engine code a real plan runs (port rebinding, mixes, rewinds, timing, the driver calls, the
- * paths of timed clients) and none of it is visible to the server or its clients.
+ * a fan-out and a fan-in, and fan-in into playback, on its own dummy driver; and a second plan of another shape to switch to and fro. It exercises every
+ * piece of engine code a plain plan runs (port rebinding, mixes, rewinds, timing, the driver calls) and
+ * none of it is visible to the server or its clients. A plan over the shared graph is not rehearsed here.
  */
 record EngineWarmup(ExecutionPlan plan, ExecutionPlan other, DummyDriver driver) {
 
@@ -82,20 +80,6 @@ record EngineWarmup(ExecutionPlan plan, ExecutionPlan other, DummyDriver driver)
         graph.connect("w3:out", "w4:in");
         graph.connect("w4:out", "system:playback_1");
         graph.connect("w3:out", "system:playback_1");
-        for (int i = 5; i <= 8; i++) {
-            ClientNode client = graph.addClient("w" + i);
-            var in = graph.addPort(client, "in", true, false);
-            var out = graph.addPort(client, "out", false, false);
-            client.setProcess(switch (i) {
-                case 5 -> new RehearsalClient.First(in, out);
-                case 6 -> new RehearsalClient.Second(in, out);
-                case 7 -> new RehearsalClient.Third(in, out);
-                default -> new RehearsalClient.Fourth(in, out);
-            });
-            graph.setActive(client, true);
-            graph.connect("system:capture_1", "w" + i + ":in");
-            graph.connect("w" + i + ":out", "system:playback_1");
-        }
         return graph;
     }
 

@@ -7,24 +7,39 @@ import io.tactus.server.telemetry.CycleRecord;
 
 /**
  * One pass over a plan: capture, every client in graph order timing each call, mix, playback. Each call is
- * bracketed by the {@link CallGuard}'s token so a runaway can be taken over; an out-of-process client's
- * figure is its own stamps, not the server's wait. Engine thread only.
+ * bracketed by the {@link CallGuard}'s token so a runaway can be taken over. A plan with clients in other
+ * processes runs over the shared graph instead ({@link GraphPass}). Engine thread only.
  */
 final class PlanPass {
 
     private final ClockSource clock;
     private final CallGuard guard;
+    private final GraphPass graph;
 
     PlanPass(ClockSource clock, CallGuard guard) {
         this.clock = clock;
         this.guard = guard;
+        this.graph = new GraphPass(clock, guard);
     }
 
     /**
-     * Capture, every client in graph order, playback; false when input ended or this thread was abandoned. Realtime,
-     * allocation-free.
+     * Asynchronous shared graph: completes the cycle started in the previous period, before the engine takes
+     * its commands (the cycle's plan stays the one it started with). Realtime, allocation-free.
      */
-    boolean run(ExecutionPlan current, Driver driver, CycleRecord record, int nframes) {
+    ExecutionPlan completePending(CycleRecord record, int nframes, long deadline) {
+        return graph.completePending(record, nframes, deadline);
+    }
+
+    /**
+     * Capture, every client in graph order, playback; false when input ended or this thread was abandoned.
+     * {@code played}: the plan of the asynchronous cycle {@link #completePending} completed, whose playback the
+     * driver plays now (null when none). Realtime, allocation-free.
+     */
+    boolean run(ExecutionPlan current, Driver driver, CycleRecord record, int nframes, long deadline,
+                ExecutionPlan played) {
+        if (current.shared() != null) {
+            return graph.run(current, driver, record, nframes, deadline, played);
+        }
         boolean more = driver.read(current.capture(), nframes);
         int count = current.stepCount();
         record.plan = current;
@@ -34,14 +49,13 @@ final class PlanPass {
         long[] nanos = record.clientNanos;
         long[] starts = record.clientStarts;
         boolean[] timedOut = record.clientTimedOut;
-        long remoteWait = 0;
         for (int i = 0; i < count; i++) {
             Step step = current.step(i);
+            timedOut[i] = false;
             if (step.skipped()) {
                 step.silenceOutputs(nframes);
                 starts[i] = 0;
                 nanos[i] = 0;
-                timedOut[i] = false;
                 continue;
             }
             step.prepare(nframes);
@@ -61,20 +75,10 @@ final class PlanPass {
                 record.failedClient = i;
                 record.failure = failure;
             }
-            long called = clock.nanoTime() - start;
-            if (step.isRemote()) {
-                // The client's own stamps: its work, not the server's wait (wake-up latency included).
-                remoteWait += called;
-                long own = step.ownStart();
-                starts[i] = own != 0 ? own : start;
-                nanos[i] = own != 0 ? step.ownNanos() : 0;
-            } else {
-                starts[i] = start;
-                nanos[i] = called;
-            }
-            timedOut[i] = step.timedOut();
+            starts[i] = start;
+            nanos[i] = clock.nanoTime() - start;
         }
-        record.remoteWaitNanos = remoteWait;
+        record.remoteWaitNanos = 0;
         current.mixPlayback(nframes);
         driver.write(current.playback(), nframes);
         return more;

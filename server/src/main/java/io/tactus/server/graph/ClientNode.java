@@ -33,6 +33,10 @@ public final class ClientNode {
     private volatile boolean closed;
     private volatile int processThreadTid;
     private volatile long processId;
+    /** Its activation record in the {@link SharedGraph}, 0 while it has none; under the graph's lock. */
+    private int record;
+    /** A client in its own process: it runs on its own thread, woken through the shared graph. */
+    private volatile boolean remote;
 
     ClientNode(String name, int id, ClientPriority priority) {
         this.name = name;
@@ -128,6 +132,24 @@ public final class ClientNode {
         this.processId = pid;
     }
 
+    /** Its activation record in the server's {@link SharedGraph}, or 0 when it has none. */
+    public int record() {
+        return record;
+    }
+
+    void setRemote() {
+        this.remote = true;
+    }
+
+    void setRecord(int record) {
+        this.record = record;
+    }
+
+    /** In its own process: the engine never calls it, it runs when the clients that feed it wake it. */
+    public boolean isRemote() {
+        return remote;
+    }
+
     public ClientPriority priority() {
         return priority;
     }
@@ -150,7 +172,7 @@ public final class ClientNode {
 
     /** Active and not muted: the plan runs it. */
     boolean runs() {
-        return active && !muted && process != null;
+        return active && !muted && (process != null || remote);
     }
 
     void setActive(boolean active) {

@@ -11,7 +11,9 @@ import java.util.List;
 /**
  * What the engine runs each period: active clients in graph order with their port bindings, built by a
  * control thread and never changed afterwards (JACK2's "next graph prepared aside"). The engine switches
- * to a new plan at the start of a cycle by rebinding ports, which only writes references.
+ * to a new plan at the start of a cycle by rebinding ports, which only writes references. A plan with a
+ * client in its own process runs over the {@link SharedGraph}: its activation plan waits in a bank of the
+ * segment ({@link #bank}) for the engine to switch to it at a cycle start.
  */
 public final class ExecutionPlan {
 
@@ -27,6 +29,11 @@ public final class ExecutionPlan {
     private final String[] clientNames;
     private SyncCallback[] syncCallbacks = new SyncCallback[0];
     private TimebaseCallback timebase;
+    private SharedGraph shared;
+    private int bank;
+    private FloatBuffer[] captureFrom = new FloatBuffer[0];
+    private FloatBuffer[] captureTo = new FloatBuffer[0];
+    private int[] captureSlots = new int[0];
 
     ExecutionPlan(long generation, Step[] steps, PortNode[] boundPorts, FloatBuffer[] bindings,
                   PortNode[] midiPorts, MidiBuffer[] midiBindings,
@@ -109,8 +116,44 @@ public final class ExecutionPlan {
 
     /** Realtime, allocation-free: sums fan-in into playback ports. */
     public void mixPlayback(int nframes) {
+        mixPlayback(nframes, 0);
+    }
+
+    /** Realtime, allocation-free: as {@link #mixPlayback(int)}, shared sources mixed when valid for {@code cycle}. */
+    public void mixPlayback(int nframes, long cycle) {
         for (Mix mix : playbackMixes) {
-            mix.run(nframes);
+            mix.run(nframes, cycle);
+        }
+    }
+
+    /** Plan builder: runs over {@code graph}, its activation plan in bank {@code bank}, capture copied into slots. */
+    void share(SharedGraph graph, int planBank, FloatBuffer[] from, FloatBuffer[] to, int[] slots) {
+        this.shared = graph;
+        this.bank = planBank;
+        this.captureFrom = from;
+        this.captureTo = to;
+        this.captureSlots = slots;
+    }
+
+    /** The shared graph this plan runs over, or null when every client runs in the engine's process. */
+    public SharedGraph shared() {
+        return shared;
+    }
+
+    /** The plan bank of the shared graph that holds this plan's activation plan. */
+    public int bank() {
+        return bank;
+    }
+
+    /** Realtime, allocation-free: copies the capture that other processes read into its slots, valid for {@code cycle}. */
+    public void exportCapture(int nframes, long cycle) {
+        for (int e = 0; e < captureFrom.length; e++) {
+            FloatBuffer from = captureFrom[e];
+            FloatBuffer to = captureTo[e];
+            for (int i = 0; i < nframes; i++) {
+                to.put(i, from.get(i));
+            }
+            shared.activation().publish(captureSlots[e], cycle);
         }
     }
 }

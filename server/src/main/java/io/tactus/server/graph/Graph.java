@@ -30,6 +30,8 @@ public final class Graph {
     private final ClientNode system;
     private ClientNode timebaseMaster;
     private int nextClientId;
+    /** The server's graph segment, when clients in other processes may join; null otherwise. */
+    private SharedGraph shared;
 
     /** A graph whose driver has the given numbers of capture and playback channels. */
     public Graph(int nframes, int captureChannels, int playbackChannels) {
@@ -66,7 +68,27 @@ public final class Graph {
         return client;
     }
 
-    /** Removes the client, its ports and their connections. */
+    /**
+     * A client in its own process, with an activation record of the shared graph ({@link #share} first): the
+     * engine does not call it, the clients that feed it wake it.
+     */
+    public synchronized ClientNode addRemoteClient(String name, ClientPriority priority) {
+        if (shared == null) {
+            throw new TactusException("this server takes no clients from other processes; it has no control socket");
+        }
+        int record = shared.takeRecord();
+        try {
+            ClientNode client = addClient(name, priority);
+            client.setRemote();
+            client.setRecord(record);
+            return client;
+        } catch (RuntimeException e) {
+            shared.releaseRecord(record);
+            throw e;
+        }
+    }
+
+    /** Removes the client, its ports and their connections, and gives back its record. */
     public synchronized void removeClient(ClientNode client) {
         requireOwn(client);
         if (client == system) {
@@ -80,6 +102,31 @@ public final class Graph {
         }
         client.setClosed();
         clients.remove(client.name());
+        if (shared != null && client.record() != 0) {
+            shared.releaseRecord(client.record());
+        }
+        client.setRecord(0);
+    }
+
+    /**
+     * Takes clients in other processes through {@code graph} (or, with null, no more: the records and slots of
+     * the remaining clients are forgotten). The next plan runs over it; the caller switches the engine to it.
+     */
+    public synchronized void share(SharedGraph graph) {
+        if (graph == null) {
+            for (ClientNode client : clients.values()) {
+                client.setRecord(0);
+                for (PortNode port : client.mutablePorts()) {
+                    port.setSlot(-1);
+                }
+            }
+        }
+        this.shared = graph;
+    }
+
+    /** The graph segment clients in other processes share, or null. */
+    public synchronized SharedGraph shared() {
+        return shared;
     }
 
     /** An audio port. */
@@ -99,7 +146,14 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
+        if (client.isRemote() && type != PortType.AUDIO) {
+            throw new TactusException("cannot register '" + full + "' as a " + type.name() + " port: clients in their"
+                    + " own process have audio ports only for now");
+        }
         PortNode port = new PortNode(client, shortName, type, input, physical, nframes);
+        if (client.isRemote()) {
+            port.setSlot(shared.takeSlot(client.record())); // where its buffer lives for every process
+        }
         client.mutablePorts().add(port);
         ports.put(full, port);
         return port;
@@ -112,6 +166,10 @@ public final class Graph {
         connections.removeIf(c -> c.source() == port || c.destination() == port);
         port.client().mutablePorts().remove(port);
         ports.remove(port.name());
+        if (shared != null && port.slot() >= 0) {
+            shared.releaseSlot(port.slot());
+        }
+        port.setSlot(-1);
     }
 
     public synchronized void setActive(ClientNode client, boolean active) {
@@ -253,7 +311,8 @@ public final class Graph {
 
     /** Builds the plan for the graph as it stands now; off the realtime thread. */
     public synchronized ExecutionPlan plan(long generation) {
-        return PlanBuilder.build(generation, nframes, system, List.copyOf(clients.values()), List.copyOf(connections));
+        return PlanBuilder.build(generation, nframes, system, List.copyOf(clients.values()), List.copyOf(connections),
+                shared);
     }
 
     private int find(PortNode source, PortNode destination) {

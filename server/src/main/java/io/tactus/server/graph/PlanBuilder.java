@@ -5,6 +5,7 @@ import io.tactus.api.PortType;
 import io.tactus.api.SyncCallback;
 import io.tactus.api.TimebaseCallback;
 import io.tactus.midi.MidiMerge;
+import io.tactus.ipc.graph.ActivationPlan;
 
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.PriorityQueue;
 /**
  * Turns a graph snapshot into an {@link ExecutionPlan}: active clients in topological order (ties in
  * registration order, so an unconnected graph runs in the order clients joined), and every input bound
- * to silence, its one source, or a mix buffer. Runs on a control thread and may allocate freely.
+ * to silence, its one source, or a mix buffer; with a client in its own process, also the activation plan
+ * written into the shared graph's spare bank. Runs on a control thread and may allocate freely.
  */
 final class PlanBuilder {
 
@@ -25,10 +27,14 @@ final class PlanBuilder {
     }
 
     static ExecutionPlan build(long generation, int nframes, ClientNode system, List<ClientNode> clients,
-                               List<Connection> connections) {
+                               List<Connection> connections, SharedGraph shared) {
         FloatBuffer silence = PortNode.allocate(nframes);
         MidiBuffer quiet = MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
         List<ClientNode> order = order(system, clients, connections);
+        SharedGraph sharing = shared != null && order.stream().anyMatch(ClientNode::isRemote) ? shared : null;
+        if (sharing != null) {
+            assignShares(sharing, system, order, connections);
+        }
 
         List<PortNode> boundPorts = new ArrayList<>();
         List<FloatBuffer> bindings = new ArrayList<>();
@@ -42,7 +48,7 @@ final class PlanBuilder {
             List<FloatBuffer> outputs = new ArrayList<>();
             List<MidiMerge> merges = new ArrayList<>();
             List<MidiBuffer> midiOutputs = new ArrayList<>();
-            for (PortNode port : client.ports()) {
+            for (PortNode port : client.isRemote() ? List.<PortNode>of() : client.ports()) {
                 if (port.type() == PortType.MIDI) {
                     midiPorts.add(port);
                     midiBindings.add(port.isInput() ? bindMidiInput(port, connections, quiet, merges, nframes)
@@ -55,7 +61,8 @@ final class PlanBuilder {
                 if (!port.isInput()) {
                     outputs.add(port.ownBuffer());
                 }
-                FloatBuffer binding = port.isInput() ? bindInput(port, connections, silence, mixes, nframes) : port.ownBuffer();
+                FloatBuffer binding = port.isInput()
+                        ? bindInput(port, connections, silence, mixes, nframes, sharing) : port.ownBuffer();
                 boundPorts.add(port);
                 bindings.add(binding);
                 buffers.add(binding);
@@ -64,16 +71,18 @@ final class PlanBuilder {
                     upstream(client, order, connections), outputs.toArray(FloatBuffer[]::new),
                     merges.isEmpty() && midiOutputs.isEmpty() ? MidiBindings.NONE
                             : new MidiBindings(merges.toArray(MidiMerge[]::new), midiOutputs.toArray(MidiBuffer[]::new)));
+            if (sharing != null) {
+                List<PortNode> exported = client.isRemote() ? List.of() : exported(client.ports());
+                steps[s].share(client.record(), ownBuffers(exported), views(sharing, exported), slots(exported));
+            }
         }
-
-        formWaves(steps);
 
         List<FloatBuffer> capture = new ArrayList<>();
         List<FloatBuffer> playback = new ArrayList<>();
         List<Mix> playbackMixes = new ArrayList<>();
         for (PortNode port : system.ports()) {
             if (port.isInput()) {
-                FloatBuffer binding = bindInput(port, connections, silence, playbackMixes, nframes);
+                FloatBuffer binding = bindInput(port, connections, silence, playbackMixes, nframes, sharing);
                 boundPorts.add(port);
                 bindings.add(binding);
                 playback.add(binding);
@@ -81,12 +90,20 @@ final class PlanBuilder {
                 capture.add(port.ownBuffer());
             }
         }
-        return new ExecutionPlan(generation, steps, boundPorts.toArray(PortNode[]::new),
+        ExecutionPlan plan = new ExecutionPlan(generation, steps, boundPorts.toArray(PortNode[]::new),
                 bindings.toArray(FloatBuffer[]::new), midiPorts.toArray(PortNode[]::new),
                 midiBindings.toArray(MidiBuffer[]::new), capture.toArray(FloatBuffer[]::new),
                 playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new))
                 .withTransport(order.stream().map(ClientNode::syncCallback).filter(java.util.Objects::nonNull)
                         .toArray(SyncCallback[]::new), timebase(order));
+        if (sharing != null) {
+            ActivationPlan activation = activationPlan(order, connections);
+            int bank = sharing.nextBank();
+            activation.writeTo(sharing.segment(), bank);
+            List<PortNode> exported = exported(system.ports());
+            plan.share(sharing, bank, ownBuffers(exported), views(sharing, exported), slots(exported));
+        }
+        return plan;
     }
 
     /** The master's callback when the master runs in this plan (a JACK master must be active). */
@@ -100,26 +117,72 @@ final class PlanBuilder {
     }
 
     /**
-     * Runs of consecutive out-of-process clients none of which feeds another of the run: the first of each
-     * run wakes the rest with itself (see {@link Step#process}), so they work in parallel.
+     * Records for the engine's own clients in the order, slots for every output a client in its own process
+     * reads (the engine copies those outputs there); kept until the client or port goes.
      */
-    private static void formWaves(Step[] steps) {
-        int leader = -1;
-        List<Step> members = new ArrayList<>();
-        for (int s = 0; s <= steps.length; s++) {
-            int first = leader;
-            boolean joins = s < steps.length && steps[s].isRemote() && first >= 0
-                    && java.util.Arrays.stream(steps[s].upstream()).allMatch(u -> u < first);
-            if (joins) {
-                members.add(steps[s]);
+    private static void assignShares(SharedGraph shared, ClientNode system, List<ClientNode> order,
+                                     List<Connection> connections) {
+        for (ClientNode client : order) {
+            if (client.record() == 0) {
+                client.setRecord(shared.takeRecord());
+            }
+        }
+        for (Connection c : connections) {
+            PortNode source = c.source();
+            ClientNode from = source.client();
+            if (c.destination().client().isRemote() && source.slot() < 0 && (from == system || order.contains(from))) {
+                source.setSlot(shared.takeSlot(from.record()));
+            }
+        }
+    }
+
+    /** Who wakes whom (connections between clients of the order) and which slots each remote input mixes. */
+    private static ActivationPlan activationPlan(List<ClientNode> order, List<Connection> connections) {
+        ActivationPlan.Builder plan = ActivationPlan.builder(SharedGraph.RECORDS);
+        for (ClientNode client : order) {
+            plan.client(client.record());
+        }
+        for (Connection c : connections) {
+            ClientNode from = c.source().client();
+            ClientNode to = c.destination().client();
+            if (from != to && order.contains(from) && order.contains(to)) {
+                plan.feeds(from.record(), to.record());
+            }
+        }
+        for (ClientNode client : order) {
+            if (!client.isRemote()) {
                 continue;
             }
-            if (leader >= 0) {
-                steps[leader].wakeWith(members.toArray(Step[]::new));
+            for (PortNode port : client.ports()) {
+                if (port.isInput()) {
+                    plan.reads(port.slot(), connections.stream()
+                            .filter(c -> c.destination() == port && c.source().slot() >= 0 && feeds(c.source().client()))
+                            .mapToInt(c -> c.source().slot()).toArray());
+                }
             }
-            members.clear();
-            leader = s < steps.length && steps[s].isRemote() ? s : -1;
         }
+        return plan.build();
+    }
+
+    /** A source whose output counts: the driver's capture, or a client that is active and not muted. */
+    private static boolean feeds(ClientNode source) {
+        return source.isActive() && !source.isMuted();
+    }
+
+    private static List<PortNode> exported(List<PortNode> ports) {
+        return ports.stream().filter(p -> !p.isInput() && p.slot() >= 0).toList();
+    }
+
+    private static FloatBuffer[] ownBuffers(List<PortNode> ports) {
+        return ports.stream().map(PortNode::ownBuffer).toArray(FloatBuffer[]::new);
+    }
+
+    private static FloatBuffer[] views(SharedGraph shared, List<PortNode> ports) {
+        return ports.stream().map(p -> shared.view(p.slot())).toArray(FloatBuffer[]::new);
+    }
+
+    private static int[] slots(List<PortNode> ports) {
+        return ports.stream().mapToInt(PortNode::slot).toArray();
     }
 
     /** Positions in {@code order} of the clients that feed {@code client}: it is triggered when they finish. */
@@ -131,24 +194,34 @@ final class PlanBuilder {
                 .distinct().sorted().toArray();
     }
 
-    /** Silence, the single live source read in place, or a mix buffer summed just before the reader runs. */
+    /**
+     * Silence, the single live source read in place, or a mix buffer summed just before the reader runs; a
+     * source in another process is always mixed, from its slot and only when valid for the cycle.
+     */
     private static FloatBuffer bindInput(PortNode input, List<Connection> connections, FloatBuffer silence,
-                                         List<Mix> mixes, int nframes) {
+                                         List<Mix> mixes, int nframes, SharedGraph shared) {
         List<FloatBuffer> sources = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
         for (Connection c : connections) {
             ClientNode source = c.source().client();
-            if (c.destination() == input && source.isActive() && !source.isMuted()) {
-                sources.add(c.source().ownBuffer());
+            if (c.destination() == input && feeds(source)) {
+                if (!source.isRemote()) {
+                    sources.add(c.source().ownBuffer());
+                } else if (shared != null) {
+                    slots.add(c.source().slot());
+                }
             }
         }
-        if (sources.isEmpty()) {
+        if (sources.isEmpty() && slots.isEmpty()) {
             return silence.asReadOnlyBuffer();
         }
-        if (sources.size() == 1) {
+        if (sources.size() == 1 && slots.isEmpty()) {
             return sources.get(0).asReadOnlyBuffer();
         }
         FloatBuffer sum = PortNode.allocate(nframes);
-        mixes.add(new Mix(sum, sources.toArray(FloatBuffer[]::new)));
+        FloatBuffer[] local = sources.toArray(FloatBuffer[]::new);
+        mixes.add(slots.isEmpty() ? new Mix(sum, local) : new Mix(sum, local, shared.activation(),
+                slots.stream().mapToInt(Integer::intValue).toArray(), slots.stream().map(shared::view).toArray(FloatBuffer[]::new)));
         return sum.asReadOnlyBuffer();
     }
 

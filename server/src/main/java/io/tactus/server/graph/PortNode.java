@@ -31,6 +31,8 @@ public final class PortNode implements Port {
     FloatBuffer current;
     /** The MIDI buffer the running plan binds; engine thread only. */
     MidiBuffer currentMidi;
+    /** Its slot in the {@link SharedGraph}, -1 while it has none; under the graph's lock. */
+    private int slot = -1;
 
     PortNode(ClientNode client, String shortName, PortType type, boolean input, boolean physical, int nframes) {
         this.client = client;
@@ -76,6 +78,18 @@ public final class PortNode implements Port {
 
     public boolean isPhysical() {
         return physical;
+    }
+
+    /**
+     * Its slot in the server's graph segment: every port of a client in its own process has one, and so
+     * has each output those clients read; -1 for none.
+     */
+    public int slot() {
+        return slot;
+    }
+
+    void setSlot(int slot) {
+        this.slot = slot;
     }
 
     /** The output buffer this port owns; null for an input or a MIDI port. */

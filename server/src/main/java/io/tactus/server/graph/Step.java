@@ -6,17 +6,26 @@ import java.nio.FloatBuffer;
 
 /**
  * One client's place in an execution plan: the mixes that feed its inputs, the buffers to rewind before
- * it runs, its MIDI merges and outputs, and its process callback. Immutable.
+ * it runs, its MIDI merges and outputs, and its process callback; in a plan over the shared graph also its
+ * activation record and the outputs it hands to clients in other processes (copied into their slots after it
+ * runs). A client in its own process has a step too, for its record and the telemetry, but no callback: the
+ * engine never calls it. Immutable.
  */
 public final class Step {
 
+    private static final int[] NO_SLOTS = new int[0];
+    private static final FloatBuffer[] NO_BUFFERS = new FloatBuffer[0];
+
     private final ClientNode client;
     private final ProcessCallback process;
-    /** The same callback when it can time out on its own (an out-of-process client), else null. */
-    private final TimedProcess timed;
     private final Mix[] mixes;
     private final FloatBuffer[] buffers;
     private final int[] upstream;
+    private final boolean remote;
+    private int record;
+    private FloatBuffer[] exportFrom = NO_BUFFERS;
+    private FloatBuffer[] exportTo = NO_BUFFERS;
+    private int[] exportSlots = NO_SLOTS;
 
     /** Set by the engine when the process callback threw; engine thread only. */
     public boolean failed;
@@ -25,19 +34,25 @@ public final class Step {
     private final FloatBuffer[] outputs;
     private final MidiBindings midi;
     private long calls;
-    /** For the first of a run of independent out-of-process clients: the others of the run, woken with it. */
-    private Step[] wave;
 
     Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers, int[] upstream,
          FloatBuffer[] outputs, MidiBindings midi) {
         this.client = client;
-        this.process = process;
-        this.timed = process instanceof TimedProcess t ? t : null;
+        this.remote = client.isRemote();
+        this.process = remote ? null : process;
         this.mixes = mixes;
         this.buffers = buffers;
         this.upstream = upstream;
         this.outputs = outputs;
         this.midi = midi;
+    }
+
+    /** Plan builder: its record in the shared graph, and the outputs it copies into slots for other processes. */
+    void share(int record, FloatBuffer[] from, FloatBuffer[] to, int[] slots) {
+        this.record = record;
+        this.exportFrom = from;
+        this.exportTo = to;
+        this.exportSlots = slots;
     }
 
     /**
@@ -80,8 +95,13 @@ public final class Step {
      * buffer the client will see.
      */
     public void prepare(int nframes) {
+        prepare(nframes, 0);
+    }
+
+    /** Realtime, allocation-free: as {@link #prepare(int)}, shared sources mixed when valid for {@code cycle}. */
+    public void prepare(int nframes, long cycle) {
         for (Mix mix : mixes) {
-            mix.run(nframes);
+            mix.run(nframes, cycle);
         }
         midi.prepare();
         for (FloatBuffer buffer : buffers) {
@@ -92,25 +112,33 @@ public final class Step {
     /** Realtime: the client's own work. */
     public void process(int nframes) {
         calls++;
-        if (wave != null) {
-            for (Step member : wave) {
-                if (!member.skipped()) {
-                    member.prepare(nframes);
-                    member.timed.trigger(nframes);
-                }
-            }
-        }
         process.process(nframes);
     }
 
-    /** Plan builder: the later steps of this one's wave (independent out-of-process clients). */
-    void wakeWith(Step[] members) {
-        this.wave = members.length == 0 ? null : members;
+    /** Realtime, allocation-free: copies the outputs other processes read into their slots. */
+    public void export(int nframes) {
+        for (int e = 0; e < exportFrom.length; e++) {
+            FloatBuffer from = exportFrom[e];
+            FloatBuffer to = exportTo[e];
+            for (int i = 0; i < nframes; i++) {
+                to.put(i, from.get(i));
+            }
+        }
     }
 
-    /** An out-of-process client: its call waits on a futex, bounded by its own time limit. */
+    /** The slots {@link #export} fills: a won finish publishes them. Do not modify. */
+    public int[] exportSlots() {
+        return exportSlots;
+    }
+
+    /** Its activation record in a plan over the shared graph; 0 in a plan without one. */
+    public int record() {
+        return record;
+    }
+
+    /** A client in its own process: the engine does not call it, the clients that feed it wake it. */
     public boolean isRemote() {
-        return timed != null;
+        return remote;
     }
 
     /**
@@ -118,20 +146,5 @@ public final class Step {
      */
     public long calls() {
         return calls;
-    }
-
-    /** Realtime: see {@link TimedProcess#ownStart}; only for an out-of-process client. */
-    public long ownStart() {
-        return timed.ownStart();
-    }
-
-    /** Realtime: see {@link TimedProcess#ownNanos}; only for an out-of-process client. */
-    public long ownNanos() {
-        return timed.ownNanos();
-    }
-
-    /** Realtime: the last {@link #process} call gave up on an out-of-process client; never for an in-process one. */
-    public boolean timedOut() {
-        return timed != null && timed.timedOut();
     }
 }

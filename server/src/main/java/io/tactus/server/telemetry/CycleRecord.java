@@ -78,7 +78,7 @@ public final class CycleRecord {
     public int timeouts;
     /**
      * Per client in graph order: an out-of-process client that had not answered within its own time limit
-     * (its outputs were silence; see {@link io.tactus.server.graph.TimedProcess}). Set by the engine.
+     * (its outputs were silence: the engine stepped in for it). Set by the engine.
      */
     public final boolean[] clientTimedOut;
     /** The client whose process call threw, or {@link #NONE}. */

@@ -45,7 +45,7 @@ final class StrikePolicy implements DegradationPolicy {
         long budget = (long) (watchdog.periodNanos() * settings.clientBudgetPercent() / 100);
         for (int i = 0; i < cycle.clientCount; i++) {
             ClientWatch watch = steps[i];
-            if (watch == null || cycle.clientStarts[i] == 0) {
+            if (watch == null) {
                 continue;
             }
             long own = watchdog.own(i);
@@ -61,6 +61,9 @@ final class StrikePolicy implements DegradationPolicy {
                     strike(cycle, watch, own, budget, true, watchdog);
                     continue;
                 }
+            }
+            if (cycle.clientStarts[i] == 0) {
+                continue; // did not run in this cycle (skipped, or a remote client that never began)
             }
             // Over budget in OVER_CYCLES cycles in a row: a hyperactive client is over in every cycle, while a
             // single long call can be the host's (on a VM, stolen time shows as the guest thread's CPU time).

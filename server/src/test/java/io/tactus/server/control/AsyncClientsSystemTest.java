@@ -27,8 +27,7 @@ class AsyncClientsSystemTest {
         assertEquals(ControlServer.Timing.ASYNC, served.control().timing());
         try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("relay");
-            ControlTestSupport.registerRelay(client);
-            try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
+            try (FakeProcess process = ControlTestSupport.registerRelay(client, welcome)) {
                 client.ok(new Request.Activate());
                 ControlTestSupport.awaitRelayed(process, served.driver());
                 Reply.StatusReport status = (Reply.StatusReport) client.request(new Request.Status());

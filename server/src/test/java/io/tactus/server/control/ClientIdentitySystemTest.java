@@ -90,9 +90,9 @@ class ClientIdentitySystemTest {
                 assertEquals(engine.tid(), control.client("hostile").orElseThrow().processThreadTid());
                 assertEquals(ProcessHandle.current().pid(), control.client("hostile").orElseThrow().pid(),
                         "the pid is the kernel's, not Hello's 1");
-                client.ok(new Request.RegisterPort("out", false));
+                int out = client.register(new Request.RegisterPort("out", false));
                 client.ok(new Request.Connect("hostile:out", "system:playback_1"));
-                try (FakeProcess silent = new FakeProcess(welcome.shmPath(), -1, 0, false)) {
+                try (FakeProcess silent = new FakeProcess(welcome.graphPath(), welcome.record(), -1, out, false)) {
                     client.ok(new Request.Activate());
                     assertTrue(client.awaitEnd(30_000), "the silent client is evicted");
                     assertTrue(client.notifications.stream().anyMatch(n -> n instanceof Notification.Shutdown),

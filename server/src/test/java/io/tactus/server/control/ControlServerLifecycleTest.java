@@ -147,7 +147,7 @@ class ControlServerLifecycleTest {
         Path segment;
         try (FakeClient client = FakeClient.connect(control.socketPath())) {
             Reply.Welcome welcome = client.hello("listener");
-            segment = Path.of(welcome.shmPath());
+            segment = Path.of(welcome.graphPath());
             client.ok(new Request.RegisterPort("in", true));
             client.ok(new Request.Activate());
             control.close();
@@ -156,7 +156,7 @@ class ControlServerLifecycleTest {
         } finally {
             control.close();
         }
-        assertFalse(Files.exists(segment), "segment deleted");
+        assertFalse(Files.exists(segment), "graph segment deleted");
         assertFalse(Files.exists(control.socketPath()), "socket deleted");
         assertFalse(Files.exists(control.lockPath()), "lock file deleted");
         assertNull(server.graph().clientOrNull("listener"), "the client left the graph");

@@ -29,8 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A real server with its control socket, driven by a hand-written client: the handshake, the per-cycle
- * exchange through the segment, timeouts, and every kind of garbage a peer can send. One server for the
+ * A real server with its control socket, driven by a hand-written client: the handshake, the cycles through
+ * the graph segment, timeouts, and every kind of garbage a peer can send. One server for the
  * class (its start-up warms the JIT for seconds); every test uses clients of its own names.
  */
 class ControlServerSystemTest {
@@ -46,20 +46,21 @@ class ControlServerSystemTest {
             assertEquals(node.id(), welcome.clientId());
             assertEquals(48_000, welcome.sampleRate());
             assertEquals(64, welcome.bufferSize());
-            assertEquals("/dev/shm/tactus-" + served.server().name() + "-" + node.id(), welcome.shmPath());
+            assertEquals("/dev/shm/tactus-" + served.server().name() + "-graph", welcome.graphPath());
+            assertEquals(node.record(), welcome.record());
+            assertTrue(welcome.record() > 0, "a client's record, not the engine's");
             assertEquals(ProcessHandle.current().pid(), welcome.serverPid());
             SchedulingPolicy engine = served.server().scheduling().actualPolicy();
             assertEquals(engine.hasRealtimePriority() ? served.server().scheduling().actualPriority() - 5 : 0,
                     welcome.processPriority());
-            Path segment = Path.of(welcome.shmPath());
-            assertEquals("rw-------", mode(segment), "the segment is private");
+            Path segment = Path.of(welcome.graphPath());
+            assertEquals("rw-------", mode(segment), "the graph segment is private");
             assertEquals("rw-------", mode(served.control().socketPath()), "the socket is private");
             assertEquals("rwx------", mode(served.control().directory().path()), "the runtime directory is private");
             assertEquals(FakeClient.TID, served.control().client("relay").orElseThrow().processThreadTid(),
                     "the tid is kept");
 
-            ControlTestSupport.registerRelay(client);
-            try (FakeProcess process = new FakeProcess(welcome.shmPath(), 0, 1, true)) {
+            try (FakeProcess process = ControlTestSupport.registerRelay(client, welcome)) {
                 client.ok(new Request.Activate());
                 ControlTestSupport.awaitRelayed(process, served.driver());
 
@@ -80,7 +81,7 @@ class ControlServerSystemTest {
             client.ok(new Request.Goodbye());
             assertTrue(client.awaitEnd());
             assertEquals(null, served.server().graph().clientOrNull("relay"));
-            assertFalse(Files.exists(segment), "the segment is deleted when the client leaves");
+            assertTrue(Files.exists(segment), "the graph segment stays while the server runs");
         }
     }
 
@@ -90,17 +91,21 @@ class ControlServerSystemTest {
     }
 
     @Test
-    void shouldRemoveAClientWhoseConnectionEndsAndDeleteItsSegmentWithinASecond() throws Exception {
-        Path segment;
+    void shouldRemoveAClientWhoseConnectionEndsAndFreeItsRecordWithinASecond() throws Exception {
+        int record;
         try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             Reply.Welcome welcome = client.hello("vanishing");
-            segment = Path.of(welcome.shmPath());
+            record = welcome.record();
             client.ok(new Request.RegisterPort("out", false));
             client.ok(new Request.Connect("vanishing:out", "system:playback_2"));
             client.ok(new Request.Activate());
         } // closed without Goodbye, as by kill -9
         assertTrue(within(1_000, () -> served.server().graph().clientOrNull("vanishing") == null
-                && !Files.exists(segment) && served.control().client("vanishing").isEmpty()), "gone within 1 s");
+                && served.control().client("vanishing").isEmpty()), "gone within 1 s");
+        try (FakeClient next = FakeClient.connect(served.control().socketPath())) {
+            assertEquals(record, next.hello("successor").record(), "its record is free again");
+            next.ok(new Request.Goodbye());
+        }
         assertTrue(served.server().graph().connectionsOf("system:playback_2").isEmpty(),
                 "its connections went with it");
     }
@@ -115,7 +120,7 @@ class ControlServerSystemTest {
             assertTrue(client.awaitEnd());
             assertTrue(client.notifications.contains(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),
                     client.notifications.toString());
-            assertTrue(within(1_000, () -> !Files.exists(Path.of(welcome.shmPath()))));
+            assertTrue(within(1_000, () -> served.control().client("culprit").isEmpty()));
         }
     }
 
@@ -180,7 +185,7 @@ class ControlServerSystemTest {
         hello.putShort(4, (short) 7);
         try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.sendRaw(hello);
-            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 3"),
+            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 4"),
                     client.expectErrorAndClose().message());
         }
         assertServerStillServes();
@@ -194,7 +199,7 @@ class ControlServerSystemTest {
             assertEquals(new Reply.Error("the port name is 10000 bytes long but the limit is 255 bytes of UTF-8"),
                     client.expectErrorAndClose().message());
             assertTrue(within(1_000, () -> served.server().graph().clientOrNull("verbose") == null
-                    && !Files.exists(Path.of(welcome.shmPath()))), "the client is removed");
+                    && served.control().client("verbose").isEmpty()), "the client is removed");
         }
         assertServerStillServes();
     }

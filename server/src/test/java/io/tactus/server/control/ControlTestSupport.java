@@ -92,14 +92,15 @@ final class ControlTestSupport {
     }
 
     /**
-     * Registers the relay's ports, "in" in slot 0 and "out" in slot 1, and wires system:capture_1 through it to
-     * system:playback_1 (a {@link FakeProcess} with in 0, out 1 and doubling then relays the capture).
+     * Registers the relay's ports "in" and "out" and wires system:capture_1 through it to system:playback_1 (a
+     * {@link FakeProcess} on those slots, doubling, then relays the capture). Returns the process.
      */
-    static void registerRelay(FakeClient client) throws IOException {
-        client.ok(new Request.RegisterPort("in", true));
-        client.ok(new Request.RegisterPort("out", false));
+    static FakeProcess registerRelay(FakeClient client, Reply.Welcome welcome) throws IOException {
+        int in = client.register(new Request.RegisterPort("in", true));
+        int out = client.register(new Request.RegisterPort("out", false));
         client.ok(new Request.Connect("system:capture_1", "relay:in"));
         client.ok(new Request.Connect("relay:out", "system:playback_1"));
+        return new FakeProcess(welcome.graphPath(), welcome.record(), in, out, true);
     }
 
     /** The relay runs cycles and the capture (0.25), doubled by it, reaches playback. */
@@ -118,9 +119,9 @@ final class ControlTestSupport {
         MetricsSnapshot window;
         try (FakeClient client = FakeClient.connect(control.socketPath())) {
             Reply.Welcome welcome = client.hello("sleepy");
-            client.ok(new Request.RegisterPort("out", false));
+            int out = client.register(new Request.RegisterPort("out", false));
             client.ok(new Request.Connect("sleepy:out", "system:playback_2"));
-            try (FakeProcess process = new FakeProcess(welcome.shmPath(), -1, 0, false)) {
+            try (FakeProcess process = new FakeProcess(welcome.graphPath(), welcome.record(), -1, out, false)) {
                 client.ok(new Request.Activate());
                 RemoteClient remote = control.client("sleepy").orElseThrow();
                 server.restartMetrics();

@@ -116,9 +116,20 @@ final class FakeClient implements AutoCloseable {
         return assertInstanceOf(Reply.Welcome.class, reply, () -> "Hello answered with " + reply);
     }
 
+    /** The request succeeds: Ok, or for RegisterPort the port's slot. */
     void ok(Request request) throws IOException {
+        if (request instanceof Request.RegisterPort) {
+            register(request);
+            return;
+        }
         Reply reply = request(request);
         assertEquals(new Reply.Ok(request.type()), reply, () -> request + " answered with " + reply);
+    }
+
+    /** Registers a port; returns its slot in the graph segment. */
+    int register(Request request) throws IOException {
+        Reply reply = request(request);
+        return assertInstanceOf(Reply.PortSlot.class, reply, () -> request + " answered with " + reply).slot();
     }
 
     /** Reads to the end of the stream, keeping notifications; true when the server closed it in time. */

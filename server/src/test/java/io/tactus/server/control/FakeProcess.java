@@ -1,22 +1,27 @@
 package io.tactus.server.control;
 
-import io.tactus.ipc.SegmentLayout;
-import io.tactus.ipc.SharedSegment;
+import io.tactus.ipc.graph.ActivationRecord;
+import io.tactus.ipc.graph.GraphActivation;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
+import io.tactus.rt.RealtimeScheduler;
+import io.tactus.rt.SchedulingSettings;
 
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The client side of each cycle, played by hand on the segment as the contract says: wait for the trigger,
- * run (output = 2 x input), set done and wake the server. {@link #answering} false takes triggers but
- * never sets done: a client that hangs.
+ * The client side of each cycle, played by hand on the graph segment as the contract says: wait on its
+ * record's signal, begin, mix its input from its sources, write output = 2 x input, finish (publish, count
+ * down, wake). {@link #answering} false begins a cycle and never finishes it: a client that hangs; set it
+ * true and the client finishes that cycle late and runs on.
  */
 final class FakeProcess implements AutoCloseable {
 
-    private final SharedSegment segment;
-    private final Futex futex = Futex.linux();
+    private final GraphSegment segment;
+    private final GraphActivation graph;
+    private final ActivationRecord record;
     private final int inSlot;
     private final int outSlot;
     private final Thread thread;
@@ -26,8 +31,10 @@ final class FakeProcess implements AutoCloseable {
     final AtomicLong cyclesDone = new AtomicLong();
 
     /** {@code inSlot} -1 for a client without input: it writes 0.5 then. */
-    FakeProcess(String shmPath, int inSlot, int outSlot, boolean answering) {
-        this.segment = SharedSegment.open(Path.of(shmPath));
+    FakeProcess(String graphPath, int record, int inSlot, int outSlot, boolean answering) {
+        this.segment = GraphSegment.open(Path.of(graphPath));
+        this.graph = new GraphActivation(segment, Futex.linux());
+        this.record = graph.record(record);
         this.inSlot = inSlot;
         this.outSlot = outSlot;
         this.answering = answering;
@@ -37,46 +44,44 @@ final class FakeProcess implements AutoCloseable {
     }
 
     private void run() {
-        SegmentLayout layout = segment.layout();
-        int trigger = layout.triggerOffset(0);
-        int done = layout.doneOffset(0);
-        FloatBuffer in = inSlot < 0 ? null : segment.port(inSlot);
-        FloatBuffer out = segment.port(outSlot);
-        int lastSeen = 0;
-        int pending = 0;
+        if (ControlTestSupport.isRoot()) { // as a real client's process thread: FIFO below the engine
+            RealtimeScheduler.system().applyToCurrentThread(SchedulingSettings.fifo(65));
+        }
+        FloatBuffer[] views = new FloatBuffer[segment.layout().ports()];
+        for (int p = 0; p < views.length; p++) {
+            views[p] = segment.buffer(p);
+        }
         while (running) {
-            int now = segment.getIntAcquire(trigger);
-            if (now == lastSeen) {
-                if (pending != 0 && answering) {
-                    finish(done, pending, in, out, layout);
-                    pending = 0;
-                }
-                futex.wait(segment.wordAddress(trigger), lastSeen, 20_000_000L);
+            int seen = record.signal();
+            long low = record.begin(System.nanoTime());
+            if (low < 0) {
+                record.idle(System.nanoTime());
+                record.awaitSignal(seen, 20_000_000L);
                 continue;
             }
-            lastSeen = now;
             triggersSeen.incrementAndGet();
-            if (answering) {
-                finish(done, now, in, out, layout);
-            } else {
-                pending = now;
+            long header = graph.cycle();
+            long cycle = header - (int) ((int) header - (int) low);
+            while (!answering && running) {
+                record.awaitSignal(record.signal(), 20_000_000L); // hangs in its cycle
             }
+            int nframes = segment.layout().nframes();
+            FloatBuffer out = views[outSlot];
+            if (inSlot >= 0) {
+                graph.mixInput(inSlot, cycle, views, views[inSlot], nframes);
+            }
+            for (int i = 0; i < nframes; i++) {
+                out.put(i, inSlot < 0 ? 0.5f : 2 * views[inSlot].get(i));
+            }
+            graph.finish(record.index(), cycle, System.nanoTime(), new int[] {outSlot});
+            cyclesDone.incrementAndGet();
         }
-    }
-
-    private void finish(int done, int seq, FloatBuffer in, FloatBuffer out, SegmentLayout layout) {
-        int nframes = segment.getIntAcquire(layout.nframesOffset(0));
-        for (int i = 0; i < nframes; i++) {
-            out.put(i, in == null ? 0.5f : 2 * in.get(i));
-        }
-        segment.setIntRelease(done, seq);
-        futex.wake(segment.wordAddress(done), 1);
-        cyclesDone.incrementAndGet();
     }
 
     @Override
     public void close() throws InterruptedException {
         running = false;
+        record.wakeWaiter();
         thread.join(1_000);
         segment.close();
     }

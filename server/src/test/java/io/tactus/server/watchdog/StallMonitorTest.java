@@ -6,8 +6,13 @@ import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.ExecutionPlan;
 import io.tactus.server.graph.Graph;
 import io.tactus.server.graph.Step;
-import io.tactus.server.graph.TimedProcess;
+import io.tactus.ipc.graph.GraphSegment;
+import io.tactus.rt.Futex;
+import io.tactus.server.graph.SharedGraph;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -96,34 +101,21 @@ class StallMonitorTest {
         return new StallMonitor(engine, stallNanos, () -> 0, stalls::add);
     }
 
-    /** The only step of a plan: a client in the server's process, or one in its own (a timed process). */
+    @TempDir
+    static Path directory;
+
+    /** The only step of a plan: a client in the server's process, or one in its own (on a shared graph). */
     private static Step step(boolean remote) {
         Graph graph = new Graph(64, 0, 0);
-        ClientNode client = graph.addClient(remote ? "remote" : "local");
-        client.setProcess(remote ? new TimedProcess() {
-            @Override
-            public void process(int nframes) {
-            }
-
-            @Override
-            public boolean timedOut() {
-                return false;
-            }
-
-            @Override
-            public void trigger(int nframes) {
-            }
-
-            @Override
-            public long ownStart() {
-                return 0;
-            }
-
-            @Override
-            public long ownNanos() {
-                return 0;
-            }
-        } : nframes -> { });
+        ClientNode client;
+        if (remote) {
+            graph.share(SharedGraph.over(GraphSegment.create(directory, "stall-" + System.nanoTime(),
+                    SharedGraph.layout(64), 1_333_333), Futex.linux(), 0, 1, false));
+            client = graph.addRemoteClient("remote", io.tactus.api.ClientPriority.NORMAL);
+        } else {
+            client = graph.addClient("local");
+            client.setProcess(nframes -> { });
+        }
         graph.setActive(client, true);
         ExecutionPlan plan = graph.plan(1);
         assertEquals(remote, plan.step(0).isRemote());

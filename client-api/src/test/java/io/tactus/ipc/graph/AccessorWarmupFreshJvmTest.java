@@ -1,4 +1,4 @@
-package io.tactus.ipc;
+package io.tactus.ipc.graph;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The first runs of the segment's word accessors allocate (linking, then each compiled version's first
  * run), on whichever thread makes them; within one test JVM other tests have made them already, so this
  * runs a thread that only calls accessors in a fresh JVM ({@link #main}), once after
- * {@link SharedSegment#warmUp} and once without it, and reads that thread's allocation from the output. The
+ * {@link GraphSegment#warmUp} and once without it, and reads that thread's allocation from the output. The
  * fresh JVM runs with {@code -Xbatch}: each compilation ends before the call that asked for it returns, so
  * on a loaded machine no compiled accessor arrives late, after the warm-up's quiet rounds.
  */
@@ -69,12 +69,13 @@ class AccessorWarmupFreshJvmTest {
      * version, as the engine's interpreted code did after a deoptimisation; and no compiled code of the test
      * itself runs for the first time while it measures.
      */
-    private static void interpretedCalls(SharedSegment segment, int word, int wide) {
+    private static void interpretedCalls(GraphSegment segment, int word, int wide) {
         for (int i = 0; i < 2_000; i++) {
             segment.setIntRelease(word, i);
-            segment.setIntVolatile(word, segment.getIntAcquire(word) + segment.getIntVolatile(word));
-            segment.compareAndSetInt(word, i, i + 1);
+            segment.setIntRelease(word, segment.getIntAcquire(word) + 1);
             segment.getAndAddInt(word, 1);
+            segment.compareAndSetLong(wide, i, i + 1);
+            segment.setLongVolatile(wide, segment.getLongAcquire(wide) + 1);
             segment.setLongRelease(wide, segment.getLongAcquire(wide) + 1);
         }
     }
@@ -85,18 +86,18 @@ class AccessorWarmupFreshJvmTest {
      */
     public static void main(String[] args) throws Exception {
         if (args[1].equals("warm")) {
-            SharedSegment.warmUp();
+            GraphSegment.warmUp();
         }
         System.out.println("warm-up " + (args[1].equals("warm") ? AccessorWarmup.ensure() : "not run")); // its outcome
         long[] allocated = new long[30];
-        try (SharedSegment segment = SharedSegment.create(Path.of(args[0]), "fresh", SegmentLayout.of(1, 4, 64))) {
+        try (GraphSegment segment = GraphSegment.create(Path.of(args[0]), "fresh", GraphLayout.of(2, 4, 64), 1)) {
             var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             for (int i = 0; i < 200_000; i++) {
                 threads.getCurrentThreadAllocatedBytes(); // the measurement's own first compiled runs allocate too
             }
-            SegmentLayout layout = segment.layout();
-            int word = layout.triggerOffset(0);
-            int wide = layout.startedOffset(0);
+            GraphLayout layout = segment.layout();
+            int word = layout.signalOffset(1);
+            int wide = layout.stateOffset(1);
             long[] sink = {0};
             Thread user = new Thread(() -> {
                 for (int w = 0; w < allocated.length; w++) {

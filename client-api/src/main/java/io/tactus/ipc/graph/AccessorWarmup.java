@@ -1,4 +1,4 @@
-package io.tactus.ipc;
+package io.tactus.ipc.graph;
 
 import com.sun.management.ThreadMXBean;
 import io.tactus.api.TactusException;
@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs every word accessor of {@link SharedSegment} on a scratch segment until the JIT has compiled them,
+ * Runs every word accessor of {@link GraphSegment} on a scratch segment until the JIT has compiled them,
  * once per JVM, so that a realtime thread meets only code that has run before. The first runs of this code
  * allocate, on whichever thread makes them: linking each VarHandle call site, then the first run of the
  * JIT's code for it; after this warm-up an interpreted caller allocates nothing (AccessorWarmupFreshJvmTest).
@@ -50,9 +50,9 @@ final class AccessorWarmup {
         if (!DONE.compareAndSet(false, true)) {
             return outcome;
         }
-        Path directory = SharedSegment.defaultDirectory();
+        Path directory = Path.of("/dev/shm");
         String name = "tactus-warmup-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        try (SharedSegment scratch = SharedSegment.create(directory, name, SegmentLayout.of(1, 1, 64))) {
+        try (GraphSegment scratch = GraphSegment.create(directory, name, GraphLayout.of(2, 1, 64), 1)) {
             try {
                 Files.deleteIfExists(scratch.path()); // the mapping stays: nothing is left if this JVM dies now
             } catch (IOException e) {
@@ -74,7 +74,7 @@ final class AccessorWarmup {
      * arrived), and a compilation that is still queued arrives in one of the pauses. Without the JVM's
      * per-thread allocation counter, {@link #QUIET_ROUNDS} rounds, and the outcome does not say it converged.
      */
-    private static Outcome run(SharedSegment scratch) {
+    private static Outcome run(GraphSegment scratch) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean() instanceof ThreadMXBean t
                 && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
         long giveUp = System.nanoTime() + LIMIT_NANOS;
@@ -113,16 +113,16 @@ final class AccessorWarmup {
     }
 
     /** One call of each accessor, on the words the engine and a client's process thread use. */
-    private static long exercise(SharedSegment s, int i) {
-        SegmentLayout layout = s.layout();
-        int trigger = layout.triggerOffset(0);
-        int done = layout.doneOffset(0);
-        int waiting = layout.waitingOffset(0);
-        s.setIntRelease(trigger, i);
-        s.setIntVolatile(waiting, i & 1);
-        s.compareAndSetInt(done, i - 1, i);
-        s.getAndAddInt(layout.nframesOffset(0), 1);
-        s.setLongRelease(layout.startedOffset(0), i);
-        return s.getIntAcquire(trigger) + s.getIntVolatile(done) + s.getLongAcquire(layout.startedOffset(0));
+    private static long exercise(GraphSegment s, int i) {
+        GraphLayout layout = s.layout();
+        int signal = layout.signalOffset(1);
+        int state = layout.stateOffset(1);
+        int valid = layout.validOffset(0);
+        s.setIntRelease(layout.feedersOffset(1, 0), i);
+        s.getAndAddInt(signal, 1);
+        s.setLongRelease(state, i);
+        s.compareAndSetLong(state, i, i + 1);
+        s.setLongVolatile(valid, i);
+        return s.getIntAcquire(signal) + s.getLongAcquire(state) + s.getLongAcquire(valid);
     }
 }
