@@ -71,6 +71,17 @@ final class LinuxRealtimeNative implements RealtimeNative {
     }
 
     @Override
+    public int pinThread(int tid, long cpuMask) {
+        return tid <= 0 ? ESRCH : status(LibC.sched_setaffinity(tid, Long.BYTES, new long[] {cpuMask}));
+    }
+
+    @Override
+    public long allowedCpus() {
+        long[] mask = new long[16]; // 1024 CPUs, the glibc cpu_set_t: a smaller set is EINVAL on a large machine
+        return LibC.sched_getaffinity(0, mask.length * Long.BYTES, mask) < 0 ? 0 : mask[0];
+    }
+
+    @Override
     public int getScheduler() {
         int policy = LibC.sched_getscheduler(0);
         return policy < 0 ? -Native.getLastError() : policy & ~SCHED_RESET_ON_FORK;
@@ -149,6 +160,8 @@ final class LinuxRealtimeNative implements RealtimeNative {
         static native int sched_setscheduler(int pid, int policy, int[] param);
         static native int sched_getscheduler(int pid);
         static native int sched_getparam(int pid, int[] param);
+        static native int sched_setaffinity(int pid, int size, long[] mask);
+        static native int sched_getaffinity(int pid, int size, long[] mask);
         static native int setpriority(int which, int who, int prio);
         static native int getpriority(int which, int who) throws LastErrorException;
         static native int mlockall(int flags);

@@ -39,6 +39,19 @@ public interface RealtimeNative {
      */
     int demoteThread(int tid);
 
+    /**
+     * sched_setaffinity(tid, mask): lets thread {@code tid} (of any process the caller may schedule) run only on
+     * the CPUs whose bits {@code cpuMask} sets (CPUs 0 to 63). 0 or errno.
+     */
+    default int pinThread(int tid, long cpuMask) {
+        return ENOSYS;
+    }
+
+    /** sched_getaffinity(0): the CPUs (0 to 63) this thread may run on, as a mask; 0 when it cannot be known. */
+    default long allowedCpus() {
+        return 0;
+    }
+
     /** sched_getscheduler(0) without the SCHED_RESET_ON_FORK bit: the policy number, or -errno. */
     int getScheduler();
 

@@ -100,6 +100,26 @@ public final class RealtimeScheduler {
         return errno;
     }
 
+    /**
+     * Lets thread {@code tid} run only on CPU {@code cpu} (sched_setaffinity). Returns 0 or the errno, and warns
+     * once per cause: the thread then runs wherever the kernel puts it, as before.
+     */
+    public int pinThread(int tid, int cpu, String threadName) {
+        int errno = !nativeLayer.isAvailable() ? RealtimeNative.ENOSYS
+                : cpu < 0 || cpu >= Long.SIZE ? RealtimeNative.EINVAL : nativeLayer.pinThread(tid, 1L << cpu);
+        if (errno != 0 && errno != RealtimeNative.ESRCH) { // ESRCH: the thread has just ended, nothing to say
+            warn("pin:" + errno, "cannot keep thread '" + threadName + "' (tid " + tid + ") on CPU " + cpu + " ("
+                    + RealtimeNative.errnoName(errno) + "); the kernel places it, each handoff may wake another CPU");
+        }
+        return errno;
+    }
+
+    /** The CPUs (0 to 63) the calling thread may run on, lowest first; empty when they cannot be known. */
+    public int[] allowedCpus() {
+        long mask = nativeLayer.isAvailable() ? nativeLayer.allowedCpus() : 0;
+        return java.util.stream.IntStream.range(0, Long.SIZE).filter(c -> (mask >>> c & 1) != 0).toArray();
+    }
+
     /** Locks the process's memory (mlockall); on failure warns once and returns false. */
     public boolean lockMemory() {
         int errno = nativeLayer.mlockAll();

@@ -5,6 +5,7 @@ import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.EngineProxy;
 import io.tactus.server.graph.ClientNode;
+import io.tactus.server.graph.CpuPlacement;
 import io.tactus.server.graph.ExecutionPlan;
 import io.tactus.server.graph.Graph;
 
@@ -32,13 +33,15 @@ public final class GraphController implements GraphChanges {
     private final EngineProxy proxy;
     private final Engine engine;
     private final CallbackNotifier notifier;
+    private final CpuPlacement placement;
     private long generation;
 
-    GraphController(Graph graph, EngineProxy proxy, Engine engine, CallbackNotifier notifier) {
+    GraphController(Graph graph, EngineProxy proxy, Engine engine, CallbackNotifier notifier, CpuPlacement placement) {
         this.graph = graph;
         this.proxy = proxy;
         this.engine = engine;
         this.notifier = notifier;
+        this.placement = placement;
     }
 
     @Override
@@ -64,6 +67,7 @@ public final class GraphController implements GraphChanges {
         ExecutionPlan plan = graph.plan(++generation);
         proxy.switchPlan(plan);
         awaitSwitch(plan.generation());
+        placement.apply(plan); // after the switch: the engine runs the new plan while threads move
         for (String name : plan.clientOrder()) {
             ClientNode client = graph.client(name);
             if (client.graphOrderCallback() != null) {

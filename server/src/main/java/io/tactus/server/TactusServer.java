@@ -7,6 +7,7 @@ import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.api.ClientTransport;
 import io.tactus.api.TransportRegistry;
 import io.tactus.rt.RealtimeScheduler;
+import io.tactus.server.graph.CpuPlacement;
 import io.tactus.rt.RealtimeThreadFactory;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.server.engine.ClockSource;
@@ -65,7 +66,7 @@ public final class TactusServer implements AutoCloseable {
         this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics, new RealtimeThreadFactory("tactus-metrics",
                 EngineRunner.consumerOf(settings.scheduling()), scheduler)).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
-        this.controller = new GraphController(graph, proxy, engine, notifier);
+        this.controller = new GraphController(graph, proxy, engine, notifier, CpuPlacement.system(scheduler));
         this.transportProxy = new TransportProxy(proxy, engine.transportView());
         RtBudgetMonitor rtBudget = RtBudgetMonitor.system();
         // Every realtime thread spends the one kernel budget: the engine's work and spin, and the rest.

@@ -47,6 +47,8 @@ public final class ClientCommand implements Callable<Integer> {
 
     static final String DEFAULT_PRIORITY = "normal";
     static final int DEFAULT_WORK = 0;
+    /** Enough calls for HotSpot's C2 (about 5000 invocations, sooner for the loops); a fraction of a second. */
+    static final int DEFAULT_REHEARSAL = 5000;
     static final int DEFAULT_FREQ = 440;
     static final int DEFAULT_LOAD = 150;
     static final int DEFAULT_AFTER = 10;
@@ -84,6 +86,11 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--work", defaultValue = "" + DEFAULT_WORK,
             description = "jt3: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
     int work;
+
+    @Option(names = "--rehearse", defaultValue = "" + DEFAULT_REHEARSAL,
+            description = "jt3, gain: cycles run unheard at normal priority before turning realtime, so the JIT has"
+            + " compiled the callback when the graph first waits for it (default ${DEFAULT-VALUE})")
+    int rehearse;
 
     @Option(names = "--freq", defaultValue = "" + DEFAULT_FREQ,
             description = "sine: frequency in Hz (default ${DEFAULT-VALUE})")
@@ -140,8 +147,9 @@ public final class ClientCommand implements Callable<Integer> {
             throw new TactusException("--name needs a client name");
         }
 
+        boolean unheard = kind == ClientKind.JT3 || kind == ClientKind.GAIN; // no position moves, nothing written
         TactusClient opened = Tactus.open(clientName, ClientOptions.defaults().withServer(server.name)
-                .withPriority(clientPriority));
+                .withPriority(clientPriority).withRehearsal(unheard ? rehearse : 0));
         PortRecorder client = new PortRecorder(opened);
         CountDownLatch shutDown = new CountDownLatch(1);
         AtomicReference<String> reason = new AtomicReference<>();
@@ -197,6 +205,7 @@ public final class ClientCommand implements Callable<Integer> {
             case JT3 -> {
                 requireRange("--ports", ports == null ? DEFAULT_JT3_PORTS : ports, 1, 32);
                 requireRange("--work", work, 0, 100_000);
+                requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
             }
             case SINE -> {
                 if (!(frequency > 0 && frequency <= 1e6)) {
@@ -206,6 +215,7 @@ public final class ClientCommand implements Callable<Integer> {
             }
             case GAIN -> {
                 requireRange("--ports", ports == null ? DEFAULT_GAIN_CHANNELS : ports, 1, 32);
+                requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
                 requireAmplitude();
             }
             case HOG -> {

@@ -12,9 +12,9 @@ import java.util.stream.Collectors;
  * option given to the wrong kind is refused rather than silently ignored.
  */
 enum ClientKind {
-    JT3("--ports", "--work"),
+    JT3("--ports", "--work", "--rehearse"),
     SINE("--freq", "--gain"),
-    GAIN("--gain", "--ports"),
+    GAIN("--gain", "--ports", "--rehearse"),
     HOG("--load", "--after", "--pattern"),
     SLEEPER("--sleep-ms", "--after-cycles", "--every-cycle"),
     ALLOCATOR("--bytes"),

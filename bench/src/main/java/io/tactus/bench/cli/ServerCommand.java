@@ -103,10 +103,9 @@ public final class ServerCommand implements Callable<Integer> {
     Long spinMicros;
 
     @Option(names = "--async",
-            description = "do not wait for a client in another process at its trigger (JACK2's default): each"
-            + " has a whole period for its work, its outputs reach the graph one period later, and one that is late is"
-            + " waited for within the next cycle; without it the engine waits for each answer within the period (as"
-            + " JACK1 and jackd --sync)")
+            description = "run the graph of clients in other processes asynchronously (JACK2's default): the driver"
+            + " plays the previous cycle's complete output, so the whole graph has a period and every path through it"
+            + " is one period late; without it the graph's output is heard in the same period (as jackd -S)")
     boolean async;
 
     @Option(names = "--max-connections", defaultValue = "" + ServerSettings.DEFAULT_MAX_CONNECTIONS,

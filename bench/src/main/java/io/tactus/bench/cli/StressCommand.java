@@ -78,8 +78,8 @@ public final class StressCommand implements Callable<Integer> {
     @Option(names = "--client-mode", defaultValue = DEFAULT_CLIENT_MODE,
             description = "inproc (clients on the engine thread), process (each client a JVM of its own, over the "
             + "control socket,"
-            + " the engine waiting for its answer) or process-async (as process, the engine not waiting at the "
-            + "trigger: a period more latency)"
+            + " the graph's output heard in the same period) or process-async (as process, the whole graph"
+            + " asynchronous as JACK2's default: every path one period late)"
             + " (default ${DEFAULT-VALUE})")
     String clientMode;
 

@@ -96,6 +96,45 @@ class ProcessClientsSystemTest {
         }
     }
 
+    /** The server pins each client's process thread (CpuPlacement): a chain on one CPU, the rest spread. */
+    @Test
+    void shouldKeepAChainOfClientsOnOneCpuAndMoveAClientThatLeavesTheChain() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs 2 CPUs");
+        String name = NAME + "-pin";
+        ServerSettings settings = settings(name, PolicyKind.NONE, ControlServer.Timing.SYNC);
+        try (TactusServer server = TactusServer.start(settings);
+             ControlServer control = ControlServer.start(server);
+             ProcessClients clients = new ProcessClients(name, control.directory().path())) {
+            for (int c = 1; c <= 3; c++) {
+                clients.start("jt3", "c" + c, "--ports", "1");
+            }
+            clients.awaitActive(server, 60, TimeUnit.SECONDS);
+            try (io.tactus.api.TactusClient wiring = server.openClient("wiring")) {
+                wiring.connect("c1:out_1", "c2:in_1");
+                wiring.connect("c2:out_1", "c3:in_1");
+                String chained = cpusOf(control, "c1");
+                assertEquals(1, chained.split(",").length, "one CPU: " + chained);
+                assertEquals(chained, cpusOf(control, "c2"), "the chain on one CPU");
+                assertEquals(chained, cpusOf(control, "c3"), "the chain on one CPU");
+
+                wiring.disconnect("c2:out_1", "c3:in_1");
+                String alone = cpusOf(control, "c3");
+                assertEquals(1, alone.split(",").length, "one CPU: " + alone);
+                assertNotEquals(chained, alone, "a client fed by no one starts on the CPU with fewer clients");
+                assertEquals(chained, cpusOf(control, "c2"));
+            }
+        }
+    }
+
+    /** The CPUs the kernel lets a client's process thread run on, as /proc lists them ("1", "0-1"). */
+    private static String cpusOf(ControlServer control, String client) throws java.io.IOException {
+        RemoteClient remote = control.client(client).orElseThrow();
+        Path status = Path.of("/proc", Long.toString(remote.pid()), "task", Integer.toString(remote.processThreadTid()),
+                "status");
+        return Files.readAllLines(status).stream().filter(l -> l.startsWith("Cpus_allowed_list:"))
+                .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElseThrow();
+    }
+
     @Test
     void shouldPlayAsyncClientsAndSurviveOneStopped() throws Exception {
         String name = NAME + "-a";

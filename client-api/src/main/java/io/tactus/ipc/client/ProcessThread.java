@@ -36,6 +36,10 @@ final class ProcessThread {
 
     /** How long one futex wait lasts before the loop looks at {@link #running} again. */
     static final long POLL_NANOS = 100_000_000L;
+    /** However slow the machine, a rehearsal does not hold {@code activate()} longer than this. */
+    static final long REHEARSAL_LIMIT_NANOS = 10_000_000_000L;
+    /** The cycle a rehearsal mixes its inputs for: none, since the engine numbers its cycles from 1. */
+    private static final long REHEARSAL_CYCLE = -1;
     /** Without a futex (not Linux), poll the signal word this often instead. */
     private static final long NO_FUTEX_PARK_NANOS = 50_000L;
 
@@ -54,6 +58,8 @@ final class ProcessThread {
     private final Object gate = new Object();
     private boolean begun; // under gate
     private int fifoPriority; // under gate
+    private int rehearsalCycles; // under gate
+    private volatile boolean rehearsed;
 
     private volatile boolean running = true;
     private volatile int tid;
@@ -116,6 +122,14 @@ final class ProcessThread {
      * returns once it is there. Later calls return at once.
      */
     void begin(int fifoPriority) throws InterruptedException {
+        begin(fifoPriority, 0);
+    }
+
+    /**
+     * As {@link #begin(int)}, after {@code rehearsalCycles} cycles rehearsed at normal priority
+     * ({@link io.tactus.api.ClientOptions#withRehearsal}); waits for the rehearsal too.
+     */
+    void begin(int fifoPriority, int rehearsalCycles) throws InterruptedException {
         // requireNonNull, not a throw with a literal: a never-resolved string constant of this class would be
         // interned on the process thread itself when the JIT asks for the loop's C2 compilation.
         Objects.requireNonNull(graph, "attach a segment before begin");
@@ -123,10 +137,16 @@ final class ProcessThread {
             if (!begun) {
                 begun = true;
                 this.fifoPriority = fifoPriority;
+                this.rehearsalCycles = rehearsalCycles;
                 gate.notifyAll();
             }
         }
-        looping.await(5, TimeUnit.SECONDS);
+        looping.await(5 + REHEARSAL_LIMIT_NANOS / 1_000_000_000L, TimeUnit.SECONDS);
+    }
+
+    /** Whether the thread rehearsed before it turned realtime. */
+    boolean rehearsed() {
+        return rehearsed;
     }
 
     /** Ends the loop soon (within one wake-up); safe from any thread, any number of times. */
@@ -181,6 +201,7 @@ final class ProcessThread {
         }
         try {
             int priority;
+            int rehearsal;
             synchronized (gate) {
                 while (!begun && running) {
                     gate.wait();
@@ -189,6 +210,10 @@ final class ProcessThread {
                     return;
                 }
                 priority = fifoPriority;
+                rehearsal = rehearsalCycles;
+            }
+            if (rehearsal > 0) {
+                rehearse(graph, rehearsal);
             }
             if (priority > 0) {
                 scheduling = scheduler.applyToCurrentThread(SchedulingSettings.fifo(Math.min(priority, 99)));
@@ -229,6 +254,28 @@ final class ProcessThread {
     private void cycle(GraphActivation activation, ActivationRecord own, long cycle) {
         int nframes = activation.segment().layout().nframes();
         Ports current = ports;
+        work(activation, current, cycle, nframes);
+        activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
+        cycles++;
+    }
+
+    /**
+     * Before the thread turns realtime: the client's work for up to {@code count} cycles (at most
+     * {@link #REHEARSAL_LIMIT_NANOS}), unheard: its inputs mixed for a cycle no output is valid in, so silence,
+     * and nothing published or counted down. The outputs are silenced after it.
+     */
+    private void rehearse(GraphActivation activation, int count) {
+        int nframes = activation.segment().layout().nframes();
+        long end = System.nanoTime() + REHEARSAL_LIMIT_NANOS;
+        for (int c = 0; c < count && running && System.nanoTime() - end < 0; c++) {
+            work(activation, ports, REHEARSAL_CYCLE, nframes);
+        }
+        rehearsed = true;
+        silence(ports.all, nframes);
+    }
+
+    /** Realtime, allocation-free: the inputs mixed, every buffer rewound, the callback run (or silence). */
+    private void work(GraphActivation activation, Ports current, long cycle, int nframes) {
         ProcessCallback process = callback;
         for (RemotePort port : current.all) {
             if (port.isInput()) {
@@ -247,8 +294,6 @@ final class ProcessThread {
         } else {
             silence(current.all, nframes);
         }
-        activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
-        cycles++;
     }
 
     private static void silence(RemotePort[] current, int nframes) {

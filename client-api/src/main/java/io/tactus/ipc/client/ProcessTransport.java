@@ -17,9 +17,9 @@ import java.util.function.Function;
 
 /**
  * Carries clients to a server in another process, over its control socket in the user's runtime
- * directory ({@link RuntimeDirectory}) and a shared-memory segment per client. It is what
+ * directory ({@link RuntimeDirectory}) and the server's one shared graph segment. It is what
  * {@link io.tactus.api.Tactus#open} falls back to when no server of that name runs in this JVM; the price
- * against the in-process transport is a futex round trip per cycle, the gain is that the client's crash
+ * against the in-process transport is a futex wake-up per cycle, the gain is that the client's crash
  * or garbage collection cannot take the server down.
  */
 public final class ProcessTransport implements ClientTransport {

@@ -57,6 +57,7 @@ public final class RemoteTactusClient implements TactusClient {
     private final long timeoutNanos;
     private final RemoteTransport transport = new RemoteTransport(this);
 
+    private final int rehearsalCycles;
     private final Object portLock = new Object();
     private final List<RemotePort> ports = new ArrayList<>(); // under portLock
 
@@ -70,9 +71,11 @@ public final class RemoteTactusClient implements TactusClient {
     private volatile XrunCallback xrunCallback;
     private volatile GraphOrderCallback graphOrderCallback;
 
-    private RemoteTactusClient(String name, String serverName, RealtimeScheduler scheduler, long timeoutNanos) {
+    private RemoteTactusClient(String name, String serverName, int rehearsalCycles, RealtimeScheduler scheduler,
+                               long timeoutNanos) {
         this.name = name;
         this.serverName = serverName;
+        this.rehearsalCycles = rehearsalCycles;
         this.timeoutNanos = timeoutNanos;
         this.notifier = new CallbackNotifier("tactus-notify-" + name);
         this.process = new ProcessThread(name, Futex.linux(), RealtimeNative.linux(), scheduler, this::processFailed);
@@ -85,7 +88,8 @@ public final class RemoteTactusClient implements TactusClient {
     static RemoteTactusClient join(Opener opener, String clientName, ClientOptions options,
                              RealtimeScheduler scheduler, long timeoutNanos) {
         Objects.requireNonNull(clientName, "clientName");
-        RemoteTactusClient client = new RemoteTactusClient(clientName, options.serverName(), scheduler, timeoutNanos);
+        RemoteTactusClient client = new RemoteTactusClient(clientName, options.serverName(), options.rehearsalCycles(),
+                scheduler, timeoutNanos);
         try {
             // The process thread before the connection: the server closes a connection that has not said Hello
             // within 2 s, and a new realtime thread on a busy machine can take a good part of that.
@@ -269,7 +273,7 @@ public final class RemoteTactusClient implements TactusClient {
             throw new TactusException("client '" + name + "' has no process callback; set one before activate()");
         }
         try {
-            process.begin(welcome.processPriority());
+            process.begin(welcome.processPriority(), rehearsalCycles);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TactusException("interrupted while activating client '" + name + "'");

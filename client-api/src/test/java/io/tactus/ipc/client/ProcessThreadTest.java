@@ -175,6 +175,34 @@ class ProcessThreadTest {
     }
 
     @Test
+    void shouldRehearseUnheardBeforeItJoinsTheCycles() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        List<Float> heard = new CopyOnWriteArrayList<>();
+        segment.buffer(0).put(0, 0.25f); // capture written but not valid in any cycle yet
+        process.setCallback(nframes -> {
+            heard.add(in.getFloatBuffer().get(0));
+            out.getFloatBuffer().put(0, 1f);
+            calls.incrementAndGet();
+        });
+        long engineSignal = segment.wordAddress(segment.layout().signalOffset(GraphLayout.ENGINE));
+        futex.wakes(engineSignal); // count from here
+
+        process.begin(0, 300);
+
+        assertTrue(process.rehearsed());
+        assertEquals(300, calls.get(), "every rehearsal cycle ran the callback, before begin returned");
+        assertTrue(heard.stream().allMatch(sample -> sample == 0f), "inputs read as silence: " + heard.get(0));
+        assertEquals(0f, segment.buffer(2).get(0), "the outputs are silenced after it");
+        assertEquals(0, futex.wakes(engineSignal), "nobody was woken");
+        assertEquals(0, process.cycles(), "no cycle counted");
+        assertEquals(ClientState.NOT_TRIGGERED, graph.record(1).state(), "its record untouched");
+
+        cycles(2);
+        assertEquals(302, calls.get(), "then the cycles as usual");
+        assertTrue(graph.isValid(2, cycle));
+    }
+
+    @Test
     void shouldRewindPortsToNframesAndFinishEveryCycle() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         process.setCallback(nframes -> {

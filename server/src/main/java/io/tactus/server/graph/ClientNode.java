@@ -33,6 +33,7 @@ public final class ClientNode {
     private volatile boolean closed;
     private volatile int processThreadTid;
     private volatile long processId;
+    private volatile int pinnedCpu = -1;
     /** Its activation record in the {@link SharedGraph}, 0 while it has none; under the graph's lock. */
     private int record;
     /** A client in its own process: it runs on its own thread, woken through the shared graph. */
@@ -130,6 +131,15 @@ public final class ClientNode {
 
     public void setProcessId(long pid) {
         this.processId = pid;
+    }
+
+    /** The CPU its process thread was pinned to ({@link CpuPlacement}), or -1. Control threads. */
+    public int pinnedCpu() {
+        return pinnedCpu;
+    }
+
+    void setPinnedCpu(int cpu) {
+        this.pinnedCpu = cpu;
     }
 
     /** Its activation record in the server's {@link SharedGraph}, or 0 when it has none. */
