@@ -51,6 +51,9 @@ public final class SharedGraph implements AutoCloseable {
         this.timeoutNanos = timeoutNanos;
         this.async = async;
         records.set(GraphLayout.ENGINE);
+        // The engine's first timeout would otherwise link lazySet's VarHandle call site, and allocate, on the engine
+        // thread in the middle of a run; linking is per call site, not per thread, so this thread takes it.
+        timeouts.lazySet(GraphLayout.ENGINE, timeouts.get(GraphLayout.ENGINE));
     }
 
     /**
