@@ -246,7 +246,7 @@ public final class StressTest {
         if (settings.chain()) {
             TactusClient wiring = tactus.openClient("stress-wiring");
             clients.add(wiring);
-            String from = "system";
+            String from = "system:capture_"; // the port prefix the next client's inputs are fed from
             for (int c = 1; c <= settings.clients(); c++) {
                 String client = "jack_test3_" + c;
                 if (processes.process(client).isEmpty()) {
@@ -254,9 +254,9 @@ public final class StressTest {
                 }
                 try {
                     for (int p = 1; p <= settings.ports(); p++) {
-                        wiring.connect(from + (from.equals("system") ? ":capture_" : ":out_") + p, client + ":in_" + p);
+                        wiring.connect(from + p, client + ":in_" + p);
                     }
-                    from = client;
+                    from = client + ":out_";
                 } catch (TactusException e) {
                     if (tactus.graph().clientOrNull(client) != null) {
                         throw e;
@@ -266,7 +266,7 @@ public final class StressTest {
                 }
             }
             for (int p = 1; p <= settings.ports(); p++) {
-                wiring.connect(from + (from.equals("system") ? ":capture_" : ":out_") + p, "system:playback_" + p);
+                wiring.connect(from + p, "system:playback_" + p);
             }
         }
     }
