@@ -255,8 +255,8 @@ final class ProcessThread {
         int nframes = activation.segment().layout().nframes();
         Ports current = ports;
         work(activation, current, cycle, nframes);
+        cycles++; // before the finish that wakes the others: whoever it wakes sees the cycle counted
         activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
-        cycles++;
     }
 
     /**
