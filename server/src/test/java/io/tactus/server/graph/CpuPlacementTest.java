@@ -90,6 +90,39 @@ class CpuPlacementTest {
         }
     }
 
+    /** CI saw it: after a disconnect the lone client came first in plan order and took the chain's CPU. */
+    @Test
+    void shouldMoveTheClientThatLeftTheChainNotTheChainWhateverThePlanOrder() {
+        boolean[] remote = {true, true, true};
+        int[] allOnZero = {0, 0, 0};
+        // plan order c3, c1, c2 after c2 -> c3 was cut: c1 feeds c2, c3 is fed by no one
+        assertArrayEquals(new int[] {1, 0, 0}, CpuPlacement.lanes(remote, new int[][] {NO_FEEDER, NO_FEEDER, {1}}, allOnZero, 2));
+        // plan order c1, c2, c3
+        assertArrayEquals(new int[] {0, 0, 1}, CpuPlacement.lanes(remote, new int[][] {NO_FEEDER, {0}, NO_FEEDER}, allOnZero, 2));
+    }
+
+    @Test
+    void shouldLeaveBalancedClientsOnTheCpusTheyHold() {
+        boolean[] remote = {true, true, true, true};
+        int[][] upstream = {NO_FEEDER, NO_FEEDER, NO_FEEDER, NO_FEEDER};
+        assertArrayEquals(new int[] {1, 0, 0, 1}, CpuPlacement.lanes(remote, upstream, new int[] {1, 0, 0, 1}, 2));
+        // a held lane that no longer exists is no lane
+        assertArrayEquals(new int[] {0, 1}, CpuPlacement.lanes(new boolean[] {true, true}, new int[][] {NO_FEEDER, NO_FEEDER},
+                new int[] {5, NONE}, 2));
+    }
+
+    @Test
+    void shouldPlaceTheLongestChainFirstSoTheLoadEvensOut() {
+        // a lone client, then a chain of three, then another lone client: 3 on one CPU, 2 on the other
+        boolean[] remote = {true, true, true, true, true};
+        int[][] upstream = {NO_FEEDER, NO_FEEDER, {1}, {2}, NO_FEEDER};
+        int[] lanes = CpuPlacement.lanes(remote, upstream, 2);
+        assertEquals(lanes[1], lanes[2]);
+        assertEquals(lanes[1], lanes[3]);
+        assertEquals(1 - lanes[1], lanes[0], "the lone clients go where the chain is not");
+        assertEquals(1 - lanes[1], lanes[4]);
+    }
+
     @Test
     void shouldBeOffWithOneCpu() {
         RealtimeNative nativeLayer = mock(RealtimeNative.class);
