@@ -6,6 +6,7 @@ import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.RealtimeThreadFactory;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.rt.SchedulingPolicy;
+import io.tactus.rt.StringConstants;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.watchdog.StallMonitor;
@@ -80,6 +81,7 @@ final class EngineRunner {
             firstOutcome = engineThreads.awaitOutcome(5_000);
             engineOutcome = firstOutcome;
             engine.awaitReady(10_000);
+            StringConstants.resolveInitialised(); // the driver's and the engine's classes, before the JIT does it on the engine
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TactusException("interrupted while starting the engine thread", e);

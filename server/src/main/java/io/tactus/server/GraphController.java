@@ -2,6 +2,7 @@ package io.tactus.server;
 
 import io.tactus.api.TactusException;
 import io.tactus.api.spi.CallbackNotifier;
+import io.tactus.rt.StringConstants;
 import io.tactus.server.engine.Engine;
 import io.tactus.server.engine.EngineProxy;
 import io.tactus.server.graph.ClientNode;
@@ -65,6 +66,7 @@ public final class GraphController implements GraphChanges {
 
     private void publish() {
         ExecutionPlan plan = graph.plan(++generation);
+        StringConstants.resolveInitialised(); // the plan's classes, before the JIT does it on the engine thread
         proxy.switchPlan(plan);
         awaitSwitch(plan.generation());
         placement.apply(plan); // after the switch: the engine runs the new plan while threads move

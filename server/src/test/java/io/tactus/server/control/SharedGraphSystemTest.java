@@ -65,14 +65,6 @@ class SharedGraphSystemTest {
             }
             assertTrue(within(3_000, () -> processes.get(3).cyclesDone.get() > 500), "the chain runs");
 
-            // A first window as warm-up: in sync mode the engine thread allocated 56 bytes once, in the first second
-            // after the 500 cycles above, on 6 of 7 runs on 2026-12-02 (not found yet; not under JFR). The rule is
-            // "nothing after warm-up", and the window that follows holds it.
-            server.restartMetrics();
-            sleep(1_000);
-            MetricsSnapshot warmUp = server.stopMetrics(5, TimeUnit.SECONDS);
-            System.out.printf("%s: warm-up window: %d bytes allocated on the engine thread%n", timing,
-                    warmUp.rtAllocatedBytes());
             server.restartMetrics();
             sleep(1_000);
             MetricsSnapshot playing = server.stopMetrics(5, TimeUnit.SECONDS);
@@ -85,15 +77,21 @@ class SharedGraphSystemTest {
             }
 
             // A round in which a client was late (a loaded host) hears the chain's path as silence, never later:
-            // still one period. Rounds without a timeout must hear both paths summed; at least three such.
+            // still one period (or nothing, when the late one is the mixer). Rounds without a timeout must hear
+            // both paths summed; at least three such.
             int clean = 0;
             for (int round = 0; round < 20 && clean < 3; round++) {
                 long timeoutsBefore = timeouts(control);
                 driver.fire();
-                assertTrue(within(1_000, () -> driver.heardPeriods() >= 1), timing + ": the impulse came out");
+                boolean heard = within(1_000, () -> driver.heardPeriods() >= 1);
                 sleep(50); // 37 periods, more than any path through four clients takes: a late copy shows here
+                boolean late = timeouts(control) != timeoutsBefore;
+                if (!heard) { // the mixer itself late: its output is silence, both paths lost together
+                    assertTrue(late, timing + ": the impulse came out, round " + round + " (no client was late)");
+                    continue;
+                }
                 assertEquals(1, driver.heardPeriods(), timing + ": the impulse came out in one period, round " + round);
-                if (timeouts(control) == timeoutsBefore) {
+                if (!late) {
                     clean++;
                     assertEquals(18f, driver.peak(), timing + ": both paths (8 through the chain, 1 direct) summed in "
                             + "step, doubled by the mixer");
