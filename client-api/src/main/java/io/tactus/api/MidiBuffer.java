@@ -80,6 +80,50 @@ public final class MidiBuffer {
         return block.getInt(COUNT);
     }
 
+    /**
+     * How many events, from the first, are whole: count, table entry, frame and bytes all inside the block and
+     * the period. Equal to {@link #eventCount()} for any buffer this class wrote; less for one another process
+     * wrote badly (a reader of a shared slot reads only these). Allocation-free.
+     */
+    public int intactEvents() {
+        int count = block.getInt(COUNT);
+        int tableEnd = HEADER + count * ENTRY;
+        if (count <= 0 || count > (block.capacity() - HEADER) / ENTRY) {
+            return 0;
+        }
+        for (int i = 0; i < count; i++) {
+            int at = HEADER + i * ENTRY;
+            int frame = block.getInt(at);
+            int size = block.getInt(at + 4);
+            int offset = block.getInt(at + 8);
+            if (frame < 0 || frame >= nframes || size < 1 || offset < tableEnd || offset > block.capacity() - size) {
+                return i;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Makes this buffer a snapshot of {@code source}'s block as it is now (header, table and data, the lengths
+     * clipped to this block): what a reader does with a buffer another process may be writing, so that what it
+     * then reads cannot change under it; {@link #intactEvents()} tells how much of the snapshot is whole. Both
+     * blocks have the same capacity (the table's offsets are the source's). Allocation-free.
+     */
+    public void copyFrom(MidiBuffer source) {
+        requireWritable();
+        int capacity = block.capacity();
+        if (source.block.capacity() != capacity) {
+            throw new IllegalArgumentException("a snapshot of a MIDI buffer of " + source.block.capacity()
+                    + " bytes needs a buffer of as many, not " + capacity);
+        }
+        block.put(0, source.block, 0, HEADER);
+        int count = Math.max(0, Math.min(block.getInt(COUNT), (capacity - HEADER) / ENTRY));
+        int data = Math.max(0, Math.min(block.getInt(DATA_BYTES), capacity - HEADER - count * ENTRY));
+        block.put(HEADER, source.block, HEADER, count * ENTRY);
+        block.put(capacity - data, source.block, capacity - data, data);
+        block.putInt(COUNT, count).putInt(DATA_BYTES, data);
+    }
+
     /** Writes refused this period because they did not fit or came out of frame order. */
     public int lostEvents() {
         return block.getInt(LOST);

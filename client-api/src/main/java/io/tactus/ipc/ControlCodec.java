@@ -1,5 +1,7 @@
 package io.tactus.ipc;
 
+import io.tactus.api.PortType;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +57,7 @@ public final class ControlCodec {
             }
             case REGISTER_PORT -> {
                 Request.RegisterPort m = (Request.RegisterPort) message;
-                w.string(m.shortName()).bool(m.isInput());
+                w.string(m.shortName()).bool(m.isInput()).int32(m.portType().ordinal());
             }
             case UNREGISTER_PORT -> w.string(((Request.UnregisterPort) message).shortName());
             case CONNECT -> {
@@ -143,7 +145,7 @@ public final class ControlCodec {
         // Arguments are evaluated left to right, so each constructor call reads fields in wire order.
         return switch (type) {
             case HELLO -> new Request.Hello(r.string(), r.int64(), r.int32(), r.string());
-            case REGISTER_PORT -> new Request.RegisterPort(r.string(), r.bool());
+            case REGISTER_PORT -> new Request.RegisterPort(r.string(), r.bool(), portType(r.int32()));
             case UNREGISTER_PORT -> new Request.UnregisterPort(r.string());
             case CONNECT -> new Request.Connect(r.string(), r.string());
             case DISCONNECT -> new Request.Disconnect(r.string(), r.string());
@@ -184,6 +186,14 @@ public final class ControlCodec {
                     r.float64(), r.int64(), r.int64(), r.int32()));
         }
         return new Reply.TopReport(load, xruns, scheduling, watchdog, actions, lines);
+    }
+
+    private static PortType portType(int code) {
+        PortType[] types = PortType.values();
+        if (code < 0 || code >= types.length) {
+            throw new ProtocolException("port type " + code + " is not one this Tactus knows (0 audio, 1 MIDI)");
+        }
+        return types[code];
     }
 
     private static List<Reply.PortInfo> readPorts(FrameReader r) {

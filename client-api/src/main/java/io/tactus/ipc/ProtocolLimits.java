@@ -13,9 +13,10 @@ public final class ProtocolLimits {
     /**
      * The version this code speaks; every frame carries the sender's. 2: StatusReport carries timeouts and client
      * timing. 3: TopReport carries the engine's scheduling. 4: the shared graph: Welcome names the graph segment and the
-     * client's record, RegisterPort is answered by PortSlot.
+     * client's record, RegisterPort is answered by PortSlot. 5: RegisterPort carries the port's type (MIDI ports
+     * in the shared graph).
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     /** Largest value of a frame's length field: the bytes after it, header included. */
     public static final int MAX_FRAME_LENGTH = 64 * 1024;

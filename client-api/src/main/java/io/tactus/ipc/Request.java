@@ -1,5 +1,9 @@
 package io.tactus.ipc;
 
+import io.tactus.api.PortType;
+
+import java.util.Objects;
+
 /**
  * What a client asks of the server; each gets exactly one {@link Reply} carrying the same request id.
  * Names are checked for size here, when the message is built, so an over-long name fails in the
@@ -21,9 +25,15 @@ public sealed interface Request extends ControlMessage {
         }
     }
 
-    record RegisterPort(String shortName, boolean isInput) implements Request {
+    /** A port of {@code portType} ({@link PortType#AUDIO} or MIDI). */
+    record RegisterPort(String shortName, boolean isInput, PortType portType) implements Request {
         public RegisterPort {
             ProtocolLimits.requireName("port name", shortName);
+            Objects.requireNonNull(portType, "portType");
+        }
+
+        public RegisterPort(String shortName, boolean isInput) {
+            this(shortName, isInput, PortType.AUDIO);
         }
 
         @Override

@@ -38,13 +38,13 @@ class ProtocolErrorsTest {
 
     @Test
     void shouldRefuseAnotherProtocolVersion() {
-        assertError("protocol version 7 is not supported; this Tactus speaks version 4",
+        assertError("protocol version 7 is not supported; this Tactus speaks version " + ProtocolLimits.VERSION,
                 RawFrame.header(7, MessageType.ACTIVATE.code(), 1).toBuffer());
     }
 
     @Test
     void shouldRefuseAnUnknownMessageType() {
-        assertError("message type 999 is unknown to protocol version 4",
+        assertError("message type 999 is unknown to protocol version " + ProtocolLimits.VERSION,
                 RawFrame.header(ProtocolLimits.VERSION, 999, 1).toBuffer());
     }
 
@@ -70,7 +70,7 @@ class ProtocolErrorsTest {
     @Test
     void shouldRefuseAPortNameOf10kB() {
         assertError("the port name is 10000 bytes long but the limit is 255 bytes of UTF-8",
-                RawFrame.header(MessageType.REGISTER_PORT, 1).string("p".repeat(10_000)).int8(1).toBuffer());
+                RawFrame.header(MessageType.REGISTER_PORT, 1).string("p".repeat(10_000)).int8(1).bytes(new byte[4]).toBuffer());
     }
 
     @Test
@@ -130,7 +130,7 @@ class ProtocolErrorsTest {
 
     @Test
     void shouldRefuseAnOkForAnUnknownType() {
-        assertError("message type 999 is unknown to protocol version 4",
+        assertError("message type 999 is unknown to protocol version " + ProtocolLimits.VERSION,
                 RawFrame.header(MessageType.OK, 1).int16(999).toBuffer());
     }
 

@@ -6,6 +6,9 @@ import io.tactus.api.ClientOptions;
 import io.tactus.api.spi.CallbackNotifier;
 import io.tactus.api.ClientTransport;
 import io.tactus.api.TransportRegistry;
+import io.tactus.ipc.graph.GraphSegment;
+import io.tactus.ipc.graph.SegmentClock;
+import io.tactus.ipc.graph.SegmentTransport;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.graph.CpuPlacement;
 import io.tactus.rt.RealtimeThreadFactory;
@@ -140,6 +143,15 @@ public final class TactusServer implements AutoCloseable {
     /** The frame time, stamped by the engine at each cycle's start. */
     public CycleClock cycleClock() {
         return engine.cycleClock();
+    }
+
+    /**
+     * Also stamps the frame time and publishes the transport into {@code segment} every cycle, for clients in
+     * other processes; null stops it (before the segment is closed: the engine stops within a cycle).
+     */
+    public void mirrorTimeTo(GraphSegment segment) {
+        engine.cycleClock().mirrorTo(segment == null ? null : new SegmentClock(segment));
+        engine.transportView().mirrorTo(segment == null ? null : new SegmentTransport(segment));
     }
 
     /** Realtime, engine thread: the running cycle's deadline (see {@link Engine#cycleDeadline}). */

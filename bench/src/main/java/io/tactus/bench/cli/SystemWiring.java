@@ -1,6 +1,7 @@
 package io.tactus.bench.cli;
 
 import io.tactus.api.Port;
+import io.tactus.api.PortType;
 
 import java.util.List;
 
@@ -12,14 +13,15 @@ final class SystemWiring {
 
     /**
      * JACK's usual wiring: the n-th input from {@code system:capture_n}, the n-th output to
-     * {@code system:playback_n}; a client with one output (the sine) feeds every playback port.
+     * {@code system:playback_n}; a client with one output (the sine) feeds every playback port. Audio ports
+     * only: the driver has no MIDI ports.
      */
     static void connect(PortRecorder client) {
         List<String> all = client.getPorts();
         List<String> captures = all.stream().filter(p -> p.startsWith("system:capture_")).toList();
         List<String> playbacks = all.stream().filter(p -> p.startsWith("system:playback_")).toList();
-        List<Port> inputs = client.inputs();
-        List<Port> outputs = client.outputs();
+        List<Port> inputs = client.inputs().stream().filter(p -> p.type() == PortType.AUDIO).toList();
+        List<Port> outputs = client.outputs().stream().filter(p -> p.type() == PortType.AUDIO).toList();
         for (int i = 0; i < Math.min(inputs.size(), captures.size()); i++) {
             client.connect(captures.get(i), inputs.get(i).name());
         }

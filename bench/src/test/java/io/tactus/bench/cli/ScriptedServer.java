@@ -83,6 +83,11 @@ final class ScriptedServer implements AutoCloseable {
         }
     }
 
+    /** The graph segment its Welcome names, where a test writes what an engine would publish. */
+    GraphSegment segment() {
+        return segment;
+    }
+
     @Override
     public void close() throws IOException {
         listener.close();

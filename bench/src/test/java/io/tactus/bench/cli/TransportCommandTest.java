@@ -86,23 +86,28 @@ class TransportCommandTest {
                 tempo.err());
     }
 
+    /** A client in its own process reads the transport and the frame time where the engine publishes them. */
     @Test
-    void shouldRefuseMidiPortsAndFrameTimeToAClientInItsOwnProcessForNow() throws Exception {
+    void shouldReadTheTransportAndTheFrameTimeFromTheGraphSegmentWithoutARequest() throws Exception {
         try (ScriptedServer server = server();
-             var client = io.tactus.ipc.client.ProcessTransport.system().connect("midi-" + ProcessHandle.current().pid(),
+             var client = io.tactus.ipc.client.ProcessTransport.system().connect("time-" + ProcessHandle.current().pid(),
                      io.tactus.api.ClientOptions.defaults().withServer(server.name))) {
-            String refusal = org.junit.jupiter.api.Assertions.assertThrows(io.tactus.api.TactusException.class,
-                    () -> client.registerPort("midi_in", io.tactus.api.PortType.MIDI, io.tactus.api.PortFlag.INPUT))
-                    .getMessage();
-            assertEquals("cannot register '" + client.name() + ":midi_in' as a MIDI port: clients in their own process "
-                    + "have audio ports only for now; run a MIDI client in the server's JVM", refusal);
-            org.junit.jupiter.api.Assertions.assertThrows(io.tactus.api.TactusException.class, client::clock);
+            io.tactus.api.TransportPosition published = new io.tactus.api.TransportPosition().setFrame(96_000, 48_000, 7)
+                    .setBbtFromFrame(120, 4, 4, 1920);
+            new io.tactus.ipc.graph.SegmentTransport(server.segment()).publish(io.tactus.api.TransportState.ROLLING, published);
+            long start = System.nanoTime();
+            new io.tactus.ipc.graph.SegmentClock(server.segment()).stamp(6400, start, start + 1_333_333);
+            int before = server.requests.size();
+
             io.tactus.api.TransportPosition p = new io.tactus.api.TransportPosition();
-            assertEquals(io.tactus.api.TransportState.ROLLING, client.transport().query(p), "the transport over the socket");
+            assertEquals(io.tactus.api.TransportState.ROLLING, client.transport().query(p));
             assertEquals(96_000, p.frame());
-            assertEquals(2, p.bar());
-            assertTrue(server.requests.stream().noneMatch(r -> r.type() == MessageType.REGISTER_PORT),
-                    "the refusal costs no request");
+            assertEquals(2, p.bar(), "96000 frames (2 s) at 120 bpm in 4/4: one bar done");
+            assertEquals(96_000, client.transport().frame());
+            assertEquals(6400, client.clock().lastFrameTime());
+            assertEquals(start / 1000, client.clock().cycleTimes(new io.tactus.api.CycleTimes()).currentMicros());
+            assertEquals(6400 + 64, client.clock().timeToFrames((start + 1_333_333) / 1000), "one period later");
+            assertEquals(before, server.requests.size(), "no round trip");
         }
     }
 }

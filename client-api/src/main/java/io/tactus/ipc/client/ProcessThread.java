@@ -1,5 +1,6 @@
 package io.tactus.ipc.client;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.api.ProcessCallback;
 import io.tactus.ipc.graph.ActivationRecord;
 import io.tactus.ipc.graph.GraphActivation;
@@ -67,6 +68,8 @@ final class ProcessThread {
     private volatile ActivationRecord record;
     /** A view of every port of the segment, made once at {@link #attach}: inputs are mixed from them. */
     private FloatBuffer[] views;
+    /** The same slots seen as MIDI buffers, made once at {@link #attach}: MIDI inputs are merged from them. */
+    private MidiBuffer[] midiViews;
     private volatile ProcessCallback callback;
     private volatile Ports ports = Ports.NONE;
     private volatile Throwable failure;
@@ -99,7 +102,12 @@ final class ProcessThread {
         for (int p = 0; p < all.length; p++) {
             all[p] = segment.buffer(p);
         }
+        MidiBuffer[] midi = new MidiBuffer[all.length];
+        for (int p = 0; p < midi.length; p++) {
+            midi[p] = segment.midiBuffer(p);
+        }
         this.views = all;
+        this.midiViews = midi;
         this.record = activation.record(recordIndex);
         this.graph = activation; // volatile write last: the loop reads the rest after it
     }
@@ -274,12 +282,19 @@ final class ProcessThread {
         silence(ports.all, nframes);
     }
 
-    /** Realtime, allocation-free: the inputs mixed, every buffer rewound, the callback run (or silence). */
+    /**
+     * Realtime, allocation-free: the inputs mixed (MIDI merged), the MIDI outputs emptied, every buffer rewound,
+     * the callback run (or silence).
+     */
     private void work(GraphActivation activation, Ports current, long cycle, int nframes) {
         ProcessCallback process = callback;
         for (RemotePort port : current.all) {
-            if (port.isInput()) {
+            if (port.isInput() && port.isMidi()) {
+                activation.mergeMidiInput(port.slot(), cycle, midiViews, port.merge());
+            } else if (port.isInput()) {
                 activation.mixInput(port.slot(), cycle, views, port.buffer(), nframes);
+            } else if (port.isMidi()) {
+                port.silence(nframes); // a MIDI output starts each period empty; the callback appends to it
             }
             port.rewind(nframes);
         }

@@ -1,36 +1,61 @@
 package io.tactus.ipc.client;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
 import io.tactus.api.PortType;
+import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.midi.MidiMerge;
 
 import java.nio.FloatBuffer;
 
 /**
  * A port of a client in its own process: a slot of the server's graph segment, where its output's samples
- * live for the clients that read them, or where the process thread mixes an input's sources before the
- * callback. The buffer views are made once at registration, so the process thread only rewinds them; the
- * price is that a port keeps the segment's mapping alive until it is garbage.
+ * (or MIDI events) live for the clients that read them, or where the process thread mixes (or merges) an
+ * input's sources before the callback. The buffer views are made once at registration, so the process thread
+ * only rewinds them; the price is that a port keeps the segment's mapping alive until it is garbage, and a
+ * MIDI input holds a private copy per source it may merge ({@link MidiMerge#ofShared}, 60 KiB).
  */
 final class RemotePort implements Port {
 
     private final Object owner;
     private final String name;
     private final String shortName;
+    private final PortType type;
     private final boolean input;
     private final int slot;
-    /** What {@link #getFloatBuffer()} returns: read-only for an input port. */
+    /** What {@link #getFloatBuffer()} returns: read-only for an input port; null for a MIDI port. */
     private final FloatBuffer visible;
     /** The same memory, writable: the process thread silences outputs through it. */
     private final FloatBuffer writable;
+    /** What {@link #getMidiBuffer()} returns: read-only for an input port; null for an audio port. */
+    private final MidiBuffer midiVisible;
+    /** A MIDI output's buffer, or a MIDI input's merge; null for an audio port. */
+    private final MidiBuffer midiWritable;
+    private final MidiMerge merge;
 
-    RemotePort(Object owner, String clientName, String shortName, boolean input, int slot, FloatBuffer slotView) {
+    private RemotePort(Object owner, String clientName, String shortName, PortType type, boolean input, int slot,
+                       FloatBuffer slotView, MidiBuffer midiView) {
         this.owner = owner;
         this.name = clientName + ":" + shortName;
         this.shortName = shortName;
+        this.type = type;
         this.input = input;
         this.slot = slot;
         this.writable = slotView;
-        this.visible = input ? slotView.asReadOnlyBuffer() : slotView;
+        this.visible = slotView == null ? null : input ? slotView.asReadOnlyBuffer() : slotView;
+        this.midiWritable = midiView;
+        this.midiVisible = midiView == null ? null : input ? midiView.readOnlyView() : midiView;
+        this.merge = midiView != null && input ? MidiMerge.ofShared(midiView, GraphLayout.MAX_SOURCES) : null;
+    }
+
+    static RemotePort audio(Object owner, String clientName, String shortName, boolean input, int slot,
+                            FloatBuffer slotView) {
+        return new RemotePort(owner, clientName, shortName, PortType.AUDIO, input, slot, slotView, null);
+    }
+
+    static RemotePort midi(Object owner, String clientName, String shortName, boolean input, int slot,
+                           MidiBuffer slotView) {
+        return new RemotePort(owner, clientName, shortName, PortType.MIDI, input, slot, null, slotView);
     }
 
     @Override
@@ -48,25 +73,45 @@ final class RemotePort implements Port {
         return input;
     }
 
-    /** Audio only: MIDI over the process transport waits for the shared graph segment. */
     @Override
     public PortType type() {
-        return PortType.AUDIO;
+        return type;
+    }
+
+    boolean isMidi() {
+        return type == PortType.MIDI;
     }
 
     /** Realtime, allocation-free: the slot's samples for this cycle. */
     @Override
     public FloatBuffer getFloatBuffer() {
+        if (visible == null) {
+            throw new IllegalStateException("port '" + name + "' is a MIDI port; read its events with getMidiBuffer()");
+        }
         return visible;
+    }
+
+    /** Realtime, allocation-free: the slot's events for this cycle. */
+    @Override
+    public MidiBuffer getMidiBuffer() {
+        if (midiVisible == null) {
+            return Port.super.getMidiBuffer();
+        }
+        return midiVisible;
     }
 
     int slot() {
         return slot;
     }
 
-    /** The writable view: the process thread mixes an input into it. */
+    /** The writable view: the process thread mixes an audio input into it; null for a MIDI port. */
     FloatBuffer buffer() {
         return writable;
+    }
+
+    /** A MIDI input's merge into its slot; null for the rest. */
+    MidiMerge merge() {
+        return merge;
     }
 
     boolean belongsTo(Object client) {
@@ -75,15 +120,22 @@ final class RemotePort implements Port {
 
     /** Realtime, allocation-free: position 0, limit nframes, as the contract promises the callback. */
     void rewind(int nframes) {
-        visible.position(0).limit(nframes);
+        if (visible != null) {
+            visible.position(0).limit(nframes);
+        }
     }
 
-    /** Realtime, allocation-free: an output reads as silence rather than as its last cycle repeated. */
+    /** Realtime, allocation-free: an output reads as silence (no events) rather than as its last cycle repeated. */
     void silence(int nframes) {
-        if (!input) {
-            for (int i = 0; i < nframes; i++) {
-                writable.put(i, 0f);
-            }
+        if (input) {
+            return;
+        }
+        if (midiWritable != null) {
+            midiWritable.clear();
+            return;
+        }
+        for (int i = 0; i < nframes; i++) {
+            writable.put(i, 0f);
         }
     }
 

@@ -19,6 +19,8 @@ import io.tactus.ipc.Notification;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.ipc.graph.SegmentClock;
+import io.tactus.ipc.graph.SegmentTransport;
 import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
@@ -67,6 +69,8 @@ public final class RemoteTactusClient implements TactusClient {
     private volatile String shutdownReason;
     private volatile Reply.Welcome welcome;
     private volatile GraphSegment segment;
+    private volatile SegmentClock clock;
+    private volatile SegmentTransport sharedTransport;
     private volatile ShutdownCallback shutdownCallback;
     private volatile XrunCallback xrunCallback;
     private volatile GraphOrderCallback graphOrderCallback;
@@ -141,6 +145,8 @@ public final class RemoteTactusClient implements TactusClient {
         }
         this.welcome = welcome;
         this.segment = mapped;
+        this.clock = new SegmentClock(mapped);
+        this.sharedTransport = new SegmentTransport(mapped);
         process.attach(mapped, welcome.record());
     }
 
@@ -203,19 +209,16 @@ public final class RemoteTactusClient implements TactusClient {
     public Port registerPort(String shortName, PortType type, PortFlag... flags) {
         requireOpen();
         Objects.requireNonNull(type, "type");
-        if (type != PortType.AUDIO) {
-            throw new TactusException("cannot register '" + name + ":" + shortName + "' as " + type.describe()
-                    + ": clients in their own process have audio ports only for now; run a MIDI client in the server's JVM");
-        }
         boolean input = PortFlag.isInput(name, shortName, flags);
         synchronized (portLock) {
-            Request request = new Request.RegisterPort(shortName, input);
+            Request request = new Request.RegisterPort(shortName, input, type);
             int slot = query(request, Reply.PortSlot.class).slot();
             if (slot >= segment.layout().ports()) {
                 throw new TactusException("the server gave port '" + shortName + "' slot " + slot + " of a graph segment of "
                         + segment.layout().ports() + " ports; server and client may be from different Tactus releases");
             }
-            RemotePort port = new RemotePort(this, name, shortName, input, slot, segment.buffer(slot));
+            RemotePort port = type == PortType.MIDI ? RemotePort.midi(this, name, shortName, input, slot, segment.midiBuffer(slot))
+                    : RemotePort.audio(this, name, shortName, input, slot, segment.buffer(slot));
             ports.add(port);
             process.setPorts(ports.toArray(new RemotePort[0]));
             return port;
@@ -342,14 +345,18 @@ public final class RemoteTactusClient implements TactusClient {
         expectOk(new Request.TransportRequest(action, frame, beatsPerMinute));
     }
 
-    /** Frame time needs the shared graph segment, where the server stamps each cycle; refused until then. */
+    /** The frame time the server stamps into the graph segment every cycle: allocation-free, for the callback. */
     @Override
     public FrameClock clock() {
-        throw new TactusException("clients in their own process have no frame time yet; run the client in the "
-                + "server's JVM");
+        return clock;
     }
 
-    /** Through the control socket: a round trip per call, never from the process callback. */
+    /** The transport the engine publishes in the graph segment each cycle; what the callback reads. */
+    SegmentTransport sharedTransport() {
+        return sharedTransport;
+    }
+
+    /** Queries read the graph segment (allocation-free); requests are a round trip on the control socket. */
     @Override
     public Transport transport() {
         return transport;

@@ -6,12 +6,12 @@ import io.tactus.api.TimebaseCallback;
 import io.tactus.api.Transport;
 import io.tactus.api.TransportPosition;
 import io.tactus.api.TransportState;
-import io.tactus.ipc.Reply;
 
 /**
- * The transport of a client in its own process, over the control socket: each query and request is a round
- * trip, so none belongs in the process callback. Sync and timebase callbacks need the shared graph segment,
- * where the server can read a client's answer each cycle, and are refused until then.
+ * The transport of a client in its own process: queries read what the engine published in the graph segment
+ * for the cycle (allocation-free, fit for the process callback); start, stop and locate are a round trip on
+ * the control socket, so they belong on another thread. Sync and timebase callbacks would need the server to
+ * read a client's answer in the segment every cycle, and are refused for now.
  */
 final class RemoteTransport implements Transport {
 
@@ -24,23 +24,16 @@ final class RemoteTransport implements Transport {
         this.client = client;
     }
 
+    /** Realtime, allocation-free: what the engine published for the current cycle. */
     @Override
     public TransportState query(TransportPosition into) {
-        Reply.TransportReport report = client.transportReport();
-        into.setFrame(report.frame(), report.frameRate(), 0);
-        if (report.bbtValid()) {
-            into.setBbt(report.bar(), report.beat(), report.tick()).setBarStartTick(report.barStartTick())
-                    .setMeter((float) report.beatsPerBar(), (float) report.beatType())
-                    .setTicksPerBeat(report.ticksPerBeat()).setBeatsPerMinute(report.beatsPerMinute());
-        } else {
-            into.setBbtValid(false);
-        }
-        return TransportState.valueOf(report.state());
+        return client.sharedTransport().read(into);
     }
 
+    /** Realtime, allocation-free. */
     @Override
     public long frame() {
-        return client.transportReport().frame();
+        return client.sharedTransport().frame();
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.tactus.ipc.graph;
 
+import io.tactus.api.MidiBuffer;
+import io.tactus.midi.MidiMerge;
+
 import static io.tactus.ipc.graph.GraphLayout.CYCLE_OFFSET;
 import static io.tactus.ipc.graph.GraphLayout.ENGINE;
 import static io.tactus.ipc.graph.GraphLayout.MAX_SUCCESSORS;
@@ -170,6 +173,25 @@ public final class GraphActivation {
         if (first) {
             silence(into, nframes);
         }
+    }
+
+    /**
+     * The MIDI counterpart of {@link #mixInput}: the events of the sources the cycle's plan bank lists for
+     * MIDI input port {@code input}, each only if valid for the cycle, merged in frame order by {@code merge}
+     * (made with {@link MidiMerge#ofShared}, its target the input's buffer). Realtime: {@code views[p]} is
+     * the MIDI view of port p, made once for every port by {@link GraphSegment#midiBuffer}.
+     */
+    public void mergeMidiInput(int input, long cycle, MidiBuffer[] views, MidiMerge merge) {
+        int bank = planBank() & 1;
+        int count = Math.min(segment.getIntAcquire(layout.sourceCountOffset(input, bank)), GraphLayout.MAX_SOURCES);
+        merge.reset();
+        for (int i = 0; i < count; i++) {
+            int source = segment.getIntAcquire(layout.sourceOffset(input, bank, i));
+            if (source >= 0 && source < views.length && source != input && isValid(source, cycle)) {
+                merge.addSnapshot(views[source]);
+            }
+        }
+        merge.merge();
     }
 
     /**

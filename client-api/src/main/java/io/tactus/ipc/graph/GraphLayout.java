@@ -6,14 +6,22 @@ package io.tactus.ipc.graph;
  * is the engine (the driver's end of the graph); clients are records 1..n. Words written by different
  * processes sit on different 64-byte cache lines: the line a client's predecessors write (activation,
  * signal, triggered) is apart from the line the client writes (state, started, finished), at the cost of
- * 384 bytes per record. The layout is a pure function of (records, ports, nframes), recorded in the
- * header, so the side that opens the file rebuilds it from the file alone.
+ * 384 bytes per record. A port slot holds either nframes samples or a MIDI buffer, so it is as large as the
+ * larger of the two ({@link #MIDI_BYTES}, 4 KiB: the price of MIDI in any slot is 4 MiB of the segment). The
+ * layout is a pure function of (records, ports, nframes), recorded in the header, so the side that opens the
+ * file rebuilds it from the file alone.
  *
  * <pre>
  * header     0  magic "TGRF" | 4 version | 8 size (long) | 16 records | 20 ports | 24 nframes
  *               | 28 max successors | 32 period ns (long) | 40 creator pid (long) | up to 64 reserved
  *           64  cycle (long, engine) | 72 plan bank (int, engine) | up to 128 reserved
- * record r  128 + 384r:
+ *          128  clock stamp (engine, a sequence lock): +0 sequence (long, odd while written) | +8 first frame
+ *               (long) | +16 cycle start ns | +24 next cycle start ns (CLOCK_MONOTONIC)
+ *          192  transport (engine, a sequence lock): +0 sequence (long) | +8 state (int) | +12 frame rate (int)
+ *               | +16 frame (long) | +24 micros (long) | +32 BBT valid (int) | +36 bar | +40 beat | +44 tick
+ *               | +48 bar start tick (double) | +56 beats per bar (float) | +60 beat type (float)
+ *               | +64 ticks per beat (double) | +72 beats per minute (double) | up to 320 reserved
+ * record r  320 + 384r:
  *               +0 activation (long: cycle &lt;&lt; 32 | count) | +8 signal (int, futex) | +16 triggered (long)
  *              +64 state (long: cycle &lt;&lt; 32 | state) | +72 started (long) | +80 finished (long)
  *             +128 plan bank 0: +0 feeders (int) | +4 successor count (int) | +8 successors (int x 30)
@@ -22,7 +30,8 @@ package io.tactus.ipc.graph;
  *               +0 valid cycle (long) | +8 owner record (int)
  *              +64 sources bank 0 (an input's): +0 count (int) | +4 source ports (int x 15)
  *             +128 sources bank 1: the same
- *             +192 nframes floats, zero padding to 64
+ *             +192 the data: nframes floats (audio) or a {@link io.tactus.api.MidiBuffer} block (MIDI), of
+ *                  max(nframes x 4, {@link #MIDI_BYTES}) bytes, zero padding to 64
  * </pre>
  * Offsets are bytes from the start of the segment; native byte order (little-endian on every supported
  * architecture); ints 4-byte, longs 8-byte and every record, plan bank and port 64-byte aligned.
@@ -31,8 +40,11 @@ public final class GraphLayout {
 
     /** The first word: the bytes "TGRF" in little-endian order. */
     public static final int MAGIC = 0x4652_4754;
-    /** Version 2 of the segment protocol (version 1: one segment per client, {@code SegmentLayout}). */
-    public static final int VERSION = 2;
+    /**
+     * Version 3 of the segment protocol: 2 with the clock stamp, the transport and MIDI-sized slots (version 1:
+     * one segment per client, {@code SegmentLayout}).
+     */
+    public static final int VERSION = 3;
     public static final int CACHE_LINE = 64;
     /** The engine's own record: the clients that feed the driver decrement its count. */
     public static final int ENGINE = 0;
@@ -51,7 +63,11 @@ public final class GraphLayout {
     public static final int CREATOR_PID_OFFSET = 40;
     public static final int CYCLE_OFFSET = 64;
     public static final int PLAN_BANK_OFFSET = 72;
-    public static final int HEADER_BYTES = 2 * CACHE_LINE;
+    public static final int CLOCK_OFFSET = 2 * CACHE_LINE;
+    public static final int TRANSPORT_OFFSET = 3 * CACHE_LINE;
+    public static final int HEADER_BYTES = 5 * CACHE_LINE;
+    /** The bytes of a MIDI port's buffer in a slot: {@link io.tactus.api.MidiBuffer#DEFAULT_CAPACITY}. */
+    public static final int MIDI_BYTES = io.tactus.api.MidiBuffer.DEFAULT_CAPACITY;
 
     public static final int RECORD_BYTES = 6 * CACHE_LINE;
     static final int ACTIVATION = 0;
@@ -100,7 +116,7 @@ public final class GraphLayout {
             throw new IllegalArgumentException("A graph layout needs records >= 1 (the engine's), ports >= 0 and "
                     + "nframes >= 1, not " + records + ", " + ports + " and " + nframes + ".");
         }
-        long portStride = PORT_HEADER_BYTES + alignUp((long) nframes * Float.BYTES);
+        long portStride = PORT_HEADER_BYTES + alignUp(Math.max((long) nframes * Float.BYTES, MIDI_BYTES));
         long portsStart = HEADER_BYTES + (long) records * RECORD_BYTES;
         long size = portsStart + ports * portStride;
         if (size > Integer.MAX_VALUE) {
@@ -208,9 +224,14 @@ public final class GraphLayout {
         return portOffset(port) + SOURCES + bank * CACHE_LINE;
     }
 
-    /** The first float of port {@code port}'s buffer (64-byte aligned). */
+    /** The first float of port {@code port}'s buffer, or the start of its MIDI block (64-byte aligned). */
     public int bufferOffset(int port) {
         return portOffset(port) + PORT_HEADER_BYTES;
+    }
+
+    /** The bytes of a slot's data: room for nframes floats and for a MIDI block. */
+    public int dataBytes() {
+        return portStride - PORT_HEADER_BYTES;
     }
 
     private int bankOffset(int record, int bank) {

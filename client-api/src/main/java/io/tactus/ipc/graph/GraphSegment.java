@@ -202,6 +202,15 @@ public final class GraphSegment implements AutoCloseable {
                 .order(ByteOrder.nativeOrder()).asFloatBuffer();
     }
 
+    /**
+     * Port {@code port}'s data seen as a MIDI buffer of {@link GraphLayout#MIDI_BYTES} bytes. Allocates: make
+     * views once, at setup. A reader must still check the events it reads: another process writes them.
+     */
+    public io.tactus.api.MidiBuffer midiBuffer(int port) {
+        return io.tactus.api.MidiBuffer.wrap(buffer.slice(layout.bufferOffset(port), GraphLayout.MIDI_BYTES),
+                layout.nframes());
+    }
+
     /** Drops the mapping's reference and, for the owner, deletes the file. Idempotent. */
     @Override
     public void close() {

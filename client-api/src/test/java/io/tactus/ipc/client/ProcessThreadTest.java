@@ -1,5 +1,6 @@
 package io.tactus.ipc.client;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.ipc.graph.ActivationPlan;
 import io.tactus.ipc.graph.ActivationRecord;
 import io.tactus.ipc.graph.ClientState;
@@ -49,19 +50,22 @@ class ProcessThreadTest {
     private RemotePort in;
     private RemotePort out;
     private long cycle;
+    /** What the test does as the engine before each cycle it starts (after the capture is published). */
+    private Runnable beforeCycle = () -> { };
 
     @BeforeEach
     void setUp() throws InterruptedException {
         assumeTrue(futex.isAvailable(), "futexes are Linux only");
-        segment = GraphSegment.create(directory, "tactus-test-graph", GraphLayout.of(2, 3, NFRAMES), 1_333_333);
-        ActivationPlan.builder(2).client(1).reads(1, 0).build().writeTo(segment, 0);
+        // slots: 0 capture, 1 in, 2 out; 3 a MIDI source the test writes as the engine would, 4 MIDI in, 5 MIDI out
+        segment = GraphSegment.create(directory, "tactus-test-graph", GraphLayout.of(2, 6, NFRAMES), 1_333_333);
+        ActivationPlan.builder(2).client(1).reads(1, 0).reads(4, 3).build().writeTo(segment, 0);
         graph = new GraphActivation(segment, futex);
         process = new ProcessThread("loop", futex, RealtimeNative.linux(),
                 new RealtimeScheduler(RealtimeNative.linux(), warning -> { }), failures::add);
         process.start();
         assertTrue(process.awaitTid(5_000) > 0);
-        in = new RemotePort(this, "loop", "in_1", true, 1, segment.buffer(1));
-        out = new RemotePort(this, "loop", "out_1", false, 2, segment.buffer(2));
+        in = RemotePort.audio(this, "loop", "in_1", true, 1, segment.buffer(1));
+        out = RemotePort.audio(this, "loop", "out_1", false, 2, segment.buffer(2));
         process.attach(segment, 1);
         process.setPorts(new RemotePort[] {in, out});
     }
@@ -87,6 +91,7 @@ class ProcessThreadTest {
                 capture.put(f, 0.25f);
             }
             graph.publish(0, cycle);
+            beforeCycle.run();
             int seen = engine.signal();
             graph.startCycle(cycle, 0, System.nanoTime());
             long deadline = System.nanoTime() + 5 * SECOND;
@@ -144,6 +149,96 @@ class ProcessThreadTest {
             }
         }
         return -1;
+    }
+
+    /** The MIDI source of slot 3: a note-on at frames 0, 10 and NFRAMES - 1, the note the cycle number mod 100. */
+    private void writeMidiSource() {
+        MidiBuffer source = segment.midiBuffer(3);
+        source.clear();
+        for (int frame : new int[] {0, 10, NFRAMES - 1}) {
+            source.write(frame, 0x90, (int) (cycle % 100), 100);
+        }
+        graph.publish(3, cycle);
+    }
+
+    /** A callback that writes each input event again, its note an octave up, as the transposer does. */
+    private io.tactus.api.ProcessCallback transposer(RemotePort midiIn, RemotePort midiOut) {
+        io.tactus.api.MidiEvent event = new io.tactus.api.MidiEvent(3);
+        return nframes -> {
+            MidiBuffer from = midiIn.getMidiBuffer();
+            MidiBuffer to = midiOut.getMidiBuffer();
+            for (int e = 0; e < from.eventCount(); e++) {
+                from.read(e, event);
+                to.write(event.frame(), event.get(0), event.get(1) + 12, event.get(2));
+            }
+        };
+    }
+
+    @Test
+    void shouldMergeItsMidiInputFromTheValidSourceAndPublishItsMidiOutputWithoutAllocating() throws Exception {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        RemotePort midiIn = RemotePort.midi(this, "loop", "midi_in", true, 4, segment.midiBuffer(4));
+        RemotePort midiOut = RemotePort.midi(this, "loop", "midi_out", false, 5, segment.midiBuffer(5));
+        process.setPorts(new RemotePort[] {in, out, midiIn, midiOut});
+        int warmUp = 100_000;
+        int measured = 30_000;
+        long[] allocatedAt = new long[warmUp + measured];
+        int[] calls = {0};
+        io.tactus.api.ProcessCallback transpose = transposer(midiIn, midiOut);
+        process.setCallback(nframes -> {
+            transpose.process(nframes);
+            allocatedAt[calls[0]++] = threads.getCurrentThreadAllocatedBytes();
+        });
+        beforeCycle = this::writeMidiSource;
+        process.begin(0);
+        cycles(warmUp + measured);
+
+        MidiBuffer published = segment.midiBuffer(5);
+        assertTrue(graph.isValid(5, cycle), "the MIDI output is published for the cycle");
+        assertEquals(3, published.eventCount());
+        assertEquals(NFRAMES - 1, published.frame(2), "at the frame it was written");
+        assertEquals((int) (cycle % 100) + 12, published.get(2, 1), "an octave up");
+        long[] allocated = new long[3];
+        int window = measured / allocated.length;
+        for (int w = 0; w < allocated.length; w++) {
+            int start = warmUp + w * window;
+            allocated[w] = allocatedAt[start + window - 1] - allocatedAt[start - 1];
+        }
+        assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(), "bytes allocated with MIDI traffic, per "
+                + "window of " + window + " cycles: " + java.util.Arrays.toString(allocated));
+        assertTrue(failures.isEmpty());
+    }
+
+    @Test
+    void shouldReadNoEventOfAMidiSourceThatIsNotValidOrThatAnotherProcessWroteBadly() throws Exception {
+        RemotePort midiIn = RemotePort.midi(this, "loop", "midi_in", true, 4, segment.midiBuffer(4));
+        RemotePort midiOut = RemotePort.midi(this, "loop", "midi_out", false, 5, segment.midiBuffer(5));
+        process.setPorts(new RemotePort[] {in, out, midiIn, midiOut});
+        process.setCallback(transposer(midiIn, midiOut));
+        process.begin(0);
+        beforeCycle = this::writeMidiSource;
+        cycles(10);
+        assertEquals(3, segment.midiBuffer(5).eventCount(), "the control: a valid source's events arrive");
+
+        beforeCycle = () -> segment.midiBuffer(3).clear(); // written, not published: not valid for the cycle
+        cycles(1);
+        assertEquals(0, segment.midiBuffer(5).eventCount(), "a source not valid for the cycle sends nothing");
+
+        beforeCycle = () -> {
+            writeMidiSource();
+            segment.setIntRelease(segment.layout().bufferOffset(3) + 16 + 12 + 8, 1 << 30); // event 1's data offset
+        };
+        cycles(5);
+        assertEquals(1, segment.midiBuffer(5).eventCount(), "only the whole events before the broken one");
+        beforeCycle = () -> {
+            writeMidiSource();
+            segment.setIntRelease(segment.layout().bufferOffset(3), 1_000_000); // a count past the block
+        };
+        cycles(5);
+        assertEquals(0, segment.midiBuffer(5).eventCount());
+        assertTrue(failures.isEmpty(), "the callback never saw a broken event: " + failures);
+        assertEquals(21, process.cycles(), "and every cycle was acknowledged");
     }
 
     @Test

@@ -14,19 +14,19 @@ class GraphLayoutTest {
 
     @Test
     void shouldPlaceTheDocumentedOffsets() {
-        assertEquals(128, LAYOUT.recordOffset(0));
-        assertEquals(128 + 384, LAYOUT.activationOffset(1));
-        assertEquals(128 + 384 + 8, LAYOUT.signalOffset(1));
-        assertEquals(128 + 384 + 16, LAYOUT.triggeredOffset(1));
-        assertEquals(128 + 384 + 64, LAYOUT.stateOffset(1));
-        assertEquals(128 + 384 + 72, LAYOUT.startedOffset(1));
-        assertEquals(128 + 384 + 80, LAYOUT.finishedOffset(1));
-        assertEquals(128 + 384 + 128, LAYOUT.feedersOffset(1, 0));
-        assertEquals(128 + 384 + 132, LAYOUT.successorCountOffset(1, 0));
-        assertEquals(128 + 384 + 136 + 4 * 29, LAYOUT.successorOffset(1, 0, 29));
-        assertEquals(128 + 384 + 256, LAYOUT.feedersOffset(1, 1));
-        int portsStart = 128 + 4 * 384;
-        int stride = 192 + 192;
+        assertEquals(320, LAYOUT.recordOffset(0));
+        assertEquals(320 + 384, LAYOUT.activationOffset(1));
+        assertEquals(320 + 384 + 8, LAYOUT.signalOffset(1));
+        assertEquals(320 + 384 + 16, LAYOUT.triggeredOffset(1));
+        assertEquals(320 + 384 + 64, LAYOUT.stateOffset(1));
+        assertEquals(320 + 384 + 72, LAYOUT.startedOffset(1));
+        assertEquals(320 + 384 + 80, LAYOUT.finishedOffset(1));
+        assertEquals(320 + 384 + 128, LAYOUT.feedersOffset(1, 0));
+        assertEquals(320 + 384 + 132, LAYOUT.successorCountOffset(1, 0));
+        assertEquals(320 + 384 + 136 + 4 * 29, LAYOUT.successorOffset(1, 0, 29));
+        assertEquals(320 + 384 + 256, LAYOUT.feedersOffset(1, 1));
+        int portsStart = 320 + 4 * 384;
+        int stride = 192 + 4096; // a slot holds a MIDI block of 4 KiB or 48 floats
         assertEquals(portsStart + 2 * stride, LAYOUT.validOffset(2));
         assertEquals(portsStart + 2 * stride + 8, LAYOUT.ownerOffset(2));
         assertEquals(portsStart + 2 * stride + 64, LAYOUT.sourceCountOffset(2, 0));

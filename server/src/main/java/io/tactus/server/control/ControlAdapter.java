@@ -214,7 +214,7 @@ final class ControlAdapter implements PeerChannel.Handler {
             throw new TactusException("client '" + node.name() + "' already has " + ControlServer.MAX_PORTS
                     + " ports, the most a client in its own process can have");
         }
-        PortNode port = controller.change(graph -> graph.addPort(node, r.shortName(), r.isInput(), false));
+        PortNode port = controller.change(graph -> graph.addPort(node, r.shortName(), r.portType(), r.isInput(), false));
         ports.add(port);
         return new Reply.PortSlot(port.slot());
     }

@@ -192,6 +192,7 @@ public final class ControlServer implements AutoCloseable {
             ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
                     timing, shared);
             server.controller().graph().share(shared);
+            server.mirrorTimeTo(shared.segment());
             control.io.start();
             return control;
         } catch (IOException | RuntimeException e) {
@@ -437,6 +438,7 @@ public final class ControlServer implements AutoCloseable {
      * the segment; when the engine does not take the change, only the file is deleted and the mapping kept.
      */
     private void closeGraph() {
+        server.mirrorTimeTo(null); // before the change: once the engine has taken it, it stamps no more
         try {
             server.controller().changeVoid(graph -> graph.share(null));
             shared.close();

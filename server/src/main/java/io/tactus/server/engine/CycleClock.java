@@ -1,7 +1,8 @@
 package io.tactus.server.engine;
 
-import io.tactus.api.CycleTimes;
 import io.tactus.api.FrameClock;
+import io.tactus.api.spi.StampedFrameClock;
+import io.tactus.ipc.graph.SegmentClock;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -13,7 +14,7 @@ import java.lang.invoke.VarHandle;
  * writer, any number of readers, through a sequence lock: the engine never waits, a reader on another
  * thread retries the rare read that overlaps a stamp, a reader on the engine thread never does.
  */
-public final class CycleClock implements FrameClock {
+public final class CycleClock extends StampedFrameClock {
 
     private static final VarHandle SEQUENCE;
 
@@ -26,16 +27,18 @@ public final class CycleClock implements FrameClock {
     }
 
     private final ClockSource clock;
-    private final int nframes;
     @SuppressWarnings("unused") // through SEQUENCE
     private long sequence;
     private long frames;
     private long startNanos;
     private long nextNanos;
 
+    /** The shared graph's copy of the stamp, for clients in other processes; null without one. */
+    private volatile SegmentClock mirror;
+
     public CycleClock(ClockSource clock, int nframes, long periodNanos) {
+        super(nframes);
         this.clock = clock;
-        this.nframes = nframes;
         this.nextNanos = periodNanos; // a period's length before the first stamp, so conversions never divide by 0
     }
 
@@ -48,6 +51,15 @@ public final class CycleClock implements FrameClock {
         startNanos = start;
         nextNanos = next;
         SEQUENCE.setRelease(this, s + 2);
+        SegmentClock shared = mirror;
+        if (shared != null) {
+            shared.stamp(firstFrame, start, next);
+        }
+    }
+
+    /** Also stamps each cycle into {@code shared} (the shared graph's clock), or stops when null. Any thread. */
+    public void mirrorTo(SegmentClock shared) {
+        this.mirror = shared;
     }
 
     /** Realtime: the current cycle's start in microseconds; the engine thread (which stamped it) only. */
@@ -56,84 +68,32 @@ public final class CycleClock implements FrameClock {
     }
 
     @Override
-    public long time() {
-        return clock.nanoTime() / 1000;
+    protected long sequenceAcquire() {
+        return (long) SEQUENCE.getAcquire(this);
     }
 
     @Override
-    public long lastFrameTime() {
-        while (true) {
-            long s = (long) SEQUENCE.getAcquire(this);
-            long f = frames;
-            if (stable(s)) {
-                return f;
-            }
-        }
+    protected long sequenceOpaque() {
+        return (long) SEQUENCE.getOpaque(this);
     }
 
     @Override
-    public long frameTime() {
-        return timeToFramesAt(clock.nanoTime());
+    protected long stampedFrames() {
+        return frames;
     }
 
     @Override
-    public int framesSinceCycleStart() {
-        while (true) {
-            long s = (long) SEQUENCE.getAcquire(this);
-            long start = startNanos;
-            long next = nextNanos;
-            if (stable(s)) {
-                return (int) ((clock.nanoTime() - start) * nframes / (next - start));
-            }
-        }
+    protected long stampedStartNanos() {
+        return startNanos;
     }
 
     @Override
-    public CycleTimes cycleTimes(CycleTimes into) {
-        while (true) {
-            long s = (long) SEQUENCE.getAcquire(this);
-            long f = frames;
-            long start = startNanos;
-            long next = nextNanos;
-            if (stable(s)) {
-                return into.set(f, start / 1000, next / 1000, (next - start) / 1000f);
-            }
-        }
+    protected long stampedNextNanos() {
+        return nextNanos;
     }
 
     @Override
-    public long framesToTime(long frameTime) {
-        while (true) {
-            long s = (long) SEQUENCE.getAcquire(this);
-            long f = frames;
-            long start = startNanos;
-            long next = nextNanos;
-            if (stable(s)) {
-                return Math.round((start + (double) (frameTime - f) * (next - start) / nframes) / 1000);
-            }
-        }
-    }
-
-    @Override
-    public long timeToFrames(long micros) {
-        return timeToFramesAt(micros * 1000);
-    }
-
-    private long timeToFramesAt(long nanos) {
-        while (true) {
-            long s = (long) SEQUENCE.getAcquire(this);
-            long f = frames;
-            long start = startNanos;
-            long next = nextNanos;
-            if (stable(s)) {
-                return f + Math.round((double) (nanos - start) * nframes / (next - start));
-            }
-        }
-    }
-
-    /** The read that began at sequence {@code s} saw one stamp whole. */
-    private boolean stable(long s) {
-        VarHandle.loadLoadFence();
-        return (s & 1) == 0 && (long) SEQUENCE.getOpaque(this) == s;
+    protected long nowNanos() {
+        return clock.nanoTime();
     }
 }

@@ -49,6 +49,10 @@ public final class Engine implements Runnable, RunningCall {
 
     private final TransportEngine transport;
     private final CycleClock cycleClock;
+    /** The period's stamp for {@link #cycleClock}, taken at its wake-up and stamped once the previous cycle is done. */
+    private long stampFrames;
+    private long stampStart;
+    private long stampNext;
     private final CommandDrain drain;
     private final CallGuard guard = new CallGuard();
     private final PlanPass pass;
@@ -123,7 +127,9 @@ public final class Engine implements Runnable, RunningCall {
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
         inFlightWakeup = wakeup;
-        cycleClock.begin(k * settings.nframes(), paced ? ideal : wakeup, paced ? deadline : wakeup + periodNanos);
+        stampFrames = k * settings.nframes();
+        stampStart = paced ? ideal : wakeup;
+        stampNext = paced ? deadline : wakeup + periodNanos;
         boolean more = runCycle(record, settings.nframes(), deadline);
         if (guard.abandoned()) {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
@@ -258,6 +264,8 @@ public final class Engine implements Runnable, RunningCall {
     boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
         ExecutionPlan played = pass.completePending(record, nframes, deadline); // async: before a plan switch
+        // after the previous cycle's clients (async): each client reads the frame time of the cycle it processes
+        cycleClock.begin(stampFrames, stampStart, stampNext);
         ExecutionPlan previous = drain.plan();
         ExecutionPlan current = drain.drain(poller);
         record.planSwitched = current != previous;

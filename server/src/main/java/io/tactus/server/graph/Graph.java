@@ -146,10 +146,6 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
-        if (client.isRemote() && type != PortType.AUDIO) {
-            throw new TactusException("cannot register '" + full + "' as a " + type.name() + " port: clients in their"
-                    + " own process have audio ports only for now");
-        }
         PortNode port = new PortNode(client, shortName, type, input, physical, nframes);
         if (client.isRemote()) {
             port.setSlot(shared.takeSlot(client.record())); // where its buffer lives for every process

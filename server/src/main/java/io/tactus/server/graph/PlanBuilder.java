@@ -4,7 +4,6 @@ import io.tactus.api.MidiBuffer;
 import io.tactus.api.PortType;
 import io.tactus.api.SyncCallback;
 import io.tactus.api.TimebaseCallback;
-import io.tactus.midi.MidiMerge;
 import io.tactus.ipc.graph.ActivationPlan;
 
 import java.nio.FloatBuffer;
@@ -46,12 +45,12 @@ final class PlanBuilder {
             List<Mix> mixes = new ArrayList<>();
             List<FloatBuffer> buffers = new ArrayList<>();
             List<FloatBuffer> outputs = new ArrayList<>();
-            List<MidiMerge> merges = new ArrayList<>();
+            List<MidiBindings.FanIn> merges = new ArrayList<>();
             List<MidiBuffer> midiOutputs = new ArrayList<>();
             for (PortNode port : client.isRemote() ? List.<PortNode>of() : client.ports()) {
                 if (port.type() == PortType.MIDI) {
                     midiPorts.add(port);
-                    midiBindings.add(port.isInput() ? bindMidiInput(port, connections, quiet, merges, nframes)
+                    midiBindings.add(port.isInput() ? bindMidiInput(port, connections, quiet, merges, nframes, sharing)
                             : port.ownMidiBuffer());
                     if (!port.isInput()) {
                         midiOutputs.add(port.ownMidiBuffer());
@@ -70,10 +69,15 @@ final class PlanBuilder {
             steps[s] = new Step(client, client.process(), mixes.toArray(Mix[]::new), buffers.toArray(FloatBuffer[]::new),
                     upstream(client, order, connections), outputs.toArray(FloatBuffer[]::new),
                     merges.isEmpty() && midiOutputs.isEmpty() ? MidiBindings.NONE
-                            : new MidiBindings(merges.toArray(MidiMerge[]::new), midiOutputs.toArray(MidiBuffer[]::new)));
+                            : new MidiBindings(merges.toArray(MidiBindings.FanIn[]::new), midiOutputs.toArray(MidiBuffer[]::new)));
             if (sharing != null) {
                 List<PortNode> exported = client.isRemote() ? List.of() : exported(client.ports());
-                steps[s].share(client.record(), ownBuffers(exported), views(sharing, exported), slots(exported));
+                List<PortNode> audio = exported.stream().filter(p -> p.type() == PortType.AUDIO).toList();
+                List<PortNode> midi = exported.stream().filter(p -> p.type() == PortType.MIDI).toList();
+                steps[s].share(client.record(), ownBuffers(audio), views(sharing, audio),
+                        midi.stream().map(PortNode::ownMidiBuffer).toArray(MidiBuffer[]::new),
+                        midi.stream().map(p -> sharing.midiView(p.slot())).toArray(MidiBuffer[]::new),
+                        slots(exported));
             }
         }
 
@@ -225,24 +229,35 @@ final class PlanBuilder {
         return sum.asReadOnlyBuffer();
     }
 
-    /** The MIDI counterpart of {@link #bindInput}: no events, the single source read in place, or a merge. */
+    /**
+     * The MIDI counterpart of {@link #bindInput}: no events, the single local source read in place, or a merge;
+     * a source in another process is always merged, from a copy of its slot and only when valid for the cycle.
+     */
     private static MidiBuffer bindMidiInput(PortNode input, List<Connection> connections, MidiBuffer quiet,
-                                            List<MidiMerge> merges, int nframes) {
+                                            List<MidiBindings.FanIn> merges, int nframes, SharedGraph shared) {
         List<MidiBuffer> sources = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
         for (Connection c : connections) {
             ClientNode source = c.source().client();
-            if (c.destination() == input && source.isActive() && !source.isMuted()) {
-                sources.add(c.source().ownMidiBuffer());
+            if (c.destination() == input && feeds(source)) {
+                if (!source.isRemote()) {
+                    sources.add(c.source().ownMidiBuffer());
+                } else if (shared != null) {
+                    slots.add(c.source().slot());
+                }
             }
         }
-        if (sources.isEmpty()) {
+        if (sources.isEmpty() && slots.isEmpty()) {
             return quiet.readOnlyView();
         }
-        if (sources.size() == 1) {
+        if (sources.size() == 1 && slots.isEmpty()) {
             return sources.get(0).readOnlyView();
         }
         MidiBuffer merged = MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
-        merges.add(new MidiMerge(merged, sources.toArray(MidiBuffer[]::new)));
+        MidiBuffer[] local = sources.toArray(MidiBuffer[]::new);
+        merges.add(slots.isEmpty() ? new MidiBindings.FanIn(merged, local) : new MidiBindings.FanIn(merged, local,
+                shared.activation(), slots.stream().mapToInt(Integer::intValue).toArray(),
+                slots.stream().map(shared::midiView).toArray(MidiBuffer[]::new)));
         return merged.readOnlyView();
     }
 

@@ -1,5 +1,6 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.api.TactusException;
 import io.tactus.ipc.graph.GraphActivation;
 import io.tactus.ipc.graph.GraphLayout;
@@ -32,6 +33,7 @@ public final class SharedGraph implements AutoCloseable {
     private final GraphSegment segment;
     private final GraphActivation activation;
     private final FloatBuffer[] views;
+    private final MidiBuffer[] midiViews;
     private final BitSet records = new BitSet(RECORDS);
     private final BitSet slots = new BitSet(PORTS);
     private final long reserveNanos;
@@ -44,8 +46,10 @@ public final class SharedGraph implements AutoCloseable {
         this.segment = segment;
         this.activation = new GraphActivation(segment, futex);
         this.views = new FloatBuffer[segment.layout().ports()];
+        this.midiViews = new MidiBuffer[views.length];
         for (int p = 0; p < views.length; p++) {
             views[p] = segment.buffer(p);
+            midiViews[p] = segment.midiBuffer(p);
         }
         this.reserveNanos = reserveNanos;
         this.timeoutNanos = timeoutNanos;
@@ -82,6 +86,11 @@ public final class SharedGraph implements AutoCloseable {
     /** The view of slot {@code slot}, made once. */
     public FloatBuffer view(int slot) {
         return views[slot];
+    }
+
+    /** The MIDI view of slot {@code slot}, made once. */
+    public MidiBuffer midiView(int slot) {
+        return midiViews[slot];
     }
 
     public long reserveNanos() {

@@ -1,5 +1,6 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.api.ProcessCallback;
 
 import java.nio.FloatBuffer;
@@ -15,6 +16,7 @@ public final class Step {
 
     private static final int[] NO_SLOTS = new int[0];
     private static final FloatBuffer[] NO_BUFFERS = new FloatBuffer[0];
+    private static final MidiBuffer[] NO_MIDI = new MidiBuffer[0];
 
     private final ClientNode client;
     private final ProcessCallback process;
@@ -26,6 +28,8 @@ public final class Step {
     private FloatBuffer[] exportFrom = NO_BUFFERS;
     private FloatBuffer[] exportTo = NO_BUFFERS;
     private int[] exportSlots = NO_SLOTS;
+    private MidiBuffer[] midiExportFrom = NO_MIDI;
+    private MidiBuffer[] midiExportTo = NO_MIDI;
 
     /** Set by the engine when the process callback threw; engine thread only. */
     public boolean failed;
@@ -47,11 +51,16 @@ public final class Step {
         this.midi = midi;
     }
 
-    /** Plan builder: its record in the shared graph, and the outputs it copies into slots for other processes. */
-    void share(int record, FloatBuffer[] from, FloatBuffer[] to, int[] slots) {
+    /**
+     * Plan builder: its record in the shared graph, and the outputs it copies into slots for other processes:
+     * audio {@code from} into {@code to}, MIDI {@code midiFrom} into {@code midiTo}; {@code slots} all of them.
+     */
+    void share(int record, FloatBuffer[] from, FloatBuffer[] to, MidiBuffer[] midiFrom, MidiBuffer[] midiTo, int[] slots) {
         this.record = record;
         this.exportFrom = from;
         this.exportTo = to;
+        this.midiExportFrom = midiFrom;
+        this.midiExportTo = midiTo;
         this.exportSlots = slots;
     }
 
@@ -103,7 +112,7 @@ public final class Step {
         for (Mix mix : mixes) {
             mix.run(nframes, cycle);
         }
-        midi.prepare();
+        midi.prepare(cycle);
         for (FloatBuffer buffer : buffers) {
             buffer.clear();
         }
@@ -123,6 +132,9 @@ public final class Step {
             for (int i = 0; i < nframes; i++) {
                 to.put(i, from.get(i));
             }
+        }
+        for (int e = 0; e < midiExportFrom.length; e++) {
+            midiExportTo[e].copyFrom(midiExportFrom[e]);
         }
     }
 

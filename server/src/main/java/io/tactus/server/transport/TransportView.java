@@ -2,6 +2,7 @@ package io.tactus.server.transport;
 
 import io.tactus.api.TransportPosition;
 import io.tactus.api.TransportState;
+import io.tactus.ipc.graph.SegmentTransport;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -28,6 +29,8 @@ public final class TransportView {
     private long sequence;
     private TransportState state = TransportState.STOPPED;
     private final TransportPosition position = new TransportPosition();
+    /** The shared graph's copy, for clients in other processes; null without one. */
+    private volatile SegmentTransport mirror;
 
     /** Realtime, allocation-free; the engine thread only. */
     void publish(TransportState current, TransportPosition at) {
@@ -37,6 +40,15 @@ public final class TransportView {
         state = current;
         position.copyFrom(at);
         SEQUENCE.setRelease(this, s + 2);
+        SegmentTransport shared = mirror;
+        if (shared != null) {
+            shared.publish(current, at);
+        }
+    }
+
+    /** Also publishes each cycle's transport into {@code shared}, or stops when null. Any thread. */
+    public void mirrorTo(SegmentTransport shared) {
+        this.mirror = shared;
     }
 
     /** Fills {@code into} and returns the state; allocation-free. */

@@ -185,7 +185,8 @@ class ControlServerSystemTest {
         hello.putShort(4, (short) 7);
         try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.sendRaw(hello);
-            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version 4"),
+            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version "
+                    + io.tactus.ipc.ProtocolLimits.VERSION),
                     client.expectErrorAndClose().message());
         }
         assertServerStillServes();
@@ -236,10 +237,10 @@ class ControlServerSystemTest {
     /** A RegisterPort frame the codec would refuse to build: the name is over the limit. */
     private static ByteBuffer registerPortFrame(int requestId, String name) {
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1);
-        frame.putInt(8 + 2 + bytes.length + 1).putShort((short) ProtocolLimits.VERSION)
+        ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1 + 4);
+        frame.putInt(8 + 2 + bytes.length + 1 + 4).putShort((short) ProtocolLimits.VERSION)
                 .putShort((short) MessageType.REGISTER_PORT.code()).putInt(requestId)
-                .putShort((short) bytes.length).put(bytes).put((byte) 1);
+                .putShort((short) bytes.length).put(bytes).put((byte) 1).putInt(0); // input, audio
         return frame.flip();
     }
 
