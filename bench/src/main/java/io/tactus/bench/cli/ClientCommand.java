@@ -13,6 +13,7 @@ import io.tactus.clients.HogPattern;
 import io.tactus.clients.Jt3Client;
 import io.tactus.clients.SineClient;
 import io.tactus.clients.SleeperClient;
+import io.tactus.clients.midi.TransposeClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
                 "Kinds: jt3 (--ports, --work), sine (--freq, --gain), gain (--gain, --ports), hog (--load, --after, "
                         + "--pattern),",
                 "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, "
-                        + "--mode)."})
+                        + "--mode),",
+                "transpose (--semitones: MIDI in to MIDI out)."})
 public final class ClientCommand implements Callable<Integer> {
 
     // --ports and --gain mean different things per kind, so their defaults are per kind too.
@@ -58,11 +60,12 @@ public final class ClientCommand implements Callable<Integer> {
     static final int DEFAULT_BYTES = 1024;
     static final long DEFAULT_AT_CYCLE = 1000;
     static final String DEFAULT_MODE = "throw";
+    static final int DEFAULT_SEMITONES = 12;
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator or crasher")
+    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher or transpose")
     String kindName;
 
     @Mixin
@@ -88,7 +91,7 @@ public final class ClientCommand implements Callable<Integer> {
     int work;
 
     @Option(names = "--rehearse", defaultValue = "" + DEFAULT_REHEARSAL,
-            description = "jt3, gain: cycles run unheard at normal priority before turning realtime, so the JIT has"
+            description = "jt3, gain, transpose: cycles run unheard at normal priority before turning realtime, so the JIT has"
             + " compiled the callback when the graph first waits for it (default ${DEFAULT-VALUE})")
     int rehearse;
 
@@ -136,6 +139,10 @@ public final class ClientCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE})")
     String mode;
 
+    @Option(names = "--semitones", defaultValue = "" + DEFAULT_SEMITONES,
+            description = "transpose: semitones every note moves, -127 to 127 (default ${DEFAULT-VALUE})")
+    int semitones;
+
     @Override
     public Integer call() throws InterruptedException {
         ClientKind kind = ClientKind.parse(kindName);
@@ -147,7 +154,8 @@ public final class ClientCommand implements Callable<Integer> {
             throw new TactusException("--name needs a client name");
         }
 
-        boolean unheard = kind == ClientKind.JT3 || kind == ClientKind.GAIN; // no position moves, nothing written
+        // no position moves, nothing written
+        boolean unheard = kind == ClientKind.JT3 || kind == ClientKind.GAIN || kind == ClientKind.TRANSPOSE;
         TactusClient opened = Tactus.open(clientName, ClientOptions.defaults().withServer(server.name)
                 .withPriority(clientPriority).withRehearsal(unheard ? rehearse : 0));
         PortRecorder client = new PortRecorder(opened);
@@ -236,6 +244,10 @@ public final class ClientCommand implements Callable<Integer> {
                 }
             }
             case ALLOCATOR -> requireRange("--bytes", bytes, 0, 64 * 1024 * 1024);
+            case TRANSPOSE -> {
+                requireRange("--semitones", semitones, -TransposeClient.MAX_SEMITONES, TransposeClient.MAX_SEMITONES);
+                requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
+            }
             case CRASHER -> {
                 if (atCycle < 0) {
                     throw new TactusException("--at-cycle must be 0 or more, not " + atCycle);
@@ -284,6 +296,7 @@ public final class ClientCommand implements Callable<Integer> {
             case SLEEPER -> new SleeperClient(client, sleepMillis, afterCycles, everyCycle);
             case ALLOCATOR -> new AllocatorClient(client, bytes);
             case CRASHER -> new CrasherClient(client, atCycle, crashMode());
+            case TRANSPOSE -> new TransposeClient(client, semitones);
         }
     }
 }

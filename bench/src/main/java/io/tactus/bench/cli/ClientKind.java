@@ -18,7 +18,8 @@ enum ClientKind {
     HOG("--load", "--after", "--pattern"),
     SLEEPER("--sleep-ms", "--after-cycles", "--every-cycle"),
     ALLOCATOR("--bytes"),
-    CRASHER("--at-cycle", "--mode");
+    CRASHER("--at-cycle", "--mode"),
+    TRANSPOSE("--semitones", "--rehearse");
 
     private final List<String> options;
 

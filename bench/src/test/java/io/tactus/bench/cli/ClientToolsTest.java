@@ -33,7 +33,7 @@ class ClientToolsTest {
 
     @Test
     void shouldRefuseClientMistakesWithOneSentenceBeforeLookingForAServer() {
-        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator or crasher, not 'banjo'",
+        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher or transpose, not 'banjo'",
                 mistake("client", "banjo"));
         assertEquals("tactus: --freq does not apply to a jt3 client; it is for sine", mistake("client", "jt3", "--freq", "440"));
         assertEquals("tactus: --gain does not apply to a hog client; it is for sine or gain", mistake("client", "hog", "--gain", "2"));
