@@ -13,6 +13,8 @@ import io.tactus.clients.HogPattern;
 import io.tactus.clients.Jt3Client;
 import io.tactus.clients.SineClient;
 import io.tactus.clients.SleeperClient;
+import io.tactus.clients.midi.MidiFileClient;
+import io.tactus.clients.midi.MidiFileSchedule;
 import io.tactus.clients.midi.TransposeClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,6 +24,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -38,7 +42,8 @@ import java.util.concurrent.atomic.AtomicReference;
                         + "--pattern),",
                 "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, "
                         + "--mode),",
-                "transpose (--semitones: MIDI in to MIDI out)."})
+                "midi-file FILE (a Standard MIDI File to MIDI out, following the transport), transpose (--semitones: "
+                        + "MIDI in to MIDI out)."})
 public final class ClientCommand implements Callable<Integer> {
 
     // --ports and --gain mean different things per kind, so their defaults are per kind too.
@@ -65,8 +70,12 @@ public final class ClientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher or transpose")
+    @Parameters(index = "0", paramLabel = "KIND",
+            description = "jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file or transpose")
     String kindName;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "midi-file: the Standard MIDI File to play")
+    Path file;
 
     @Mixin
     ServerOption server;
@@ -209,6 +218,10 @@ public final class ClientCommand implements Callable<Integer> {
 
     /** The checks that need no server; the sine's upper frequency limit waits for the sample rate. */
     private void validate(ClientKind kind) {
+        if (file != null && kind != ClientKind.MIDI_FILE) {
+            throw new TactusException("only a midi-file client takes a file, not a " + kind.label() + " client ('"
+                    + file + "')");
+        }
         switch (kind) {
             case JT3 -> {
                 requireRange("--ports", ports == null ? DEFAULT_JT3_PORTS : ports, 1, 32);
@@ -244,6 +257,14 @@ public final class ClientCommand implements Callable<Integer> {
                 }
             }
             case ALLOCATOR -> requireRange("--bytes", bytes, 0, 64 * 1024 * 1024);
+            case MIDI_FILE -> {
+                if (file == null) {
+                    throw new TactusException("a midi-file client needs the MIDI file to play: tactus client midi-file FILE.mid");
+                }
+                if (!Files.isRegularFile(file)) {
+                    throw new TactusException("there is no MIDI file " + file);
+                }
+            }
             case TRANSPOSE -> {
                 requireRange("--semitones", semitones, -TransposeClient.MAX_SEMITONES, TransposeClient.MAX_SEMITONES);
                 requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
@@ -296,6 +317,7 @@ public final class ClientCommand implements Callable<Integer> {
             case SLEEPER -> new SleeperClient(client, sleepMillis, afterCycles, everyCycle);
             case ALLOCATOR -> new AllocatorClient(client, bytes);
             case CRASHER -> new CrasherClient(client, atCycle, crashMode());
+            case MIDI_FILE -> new MidiFileClient(client, MidiFileSchedule.read(file, client.sampleRate()));
             case TRANSPOSE -> new TransposeClient(client, semitones);
         }
     }

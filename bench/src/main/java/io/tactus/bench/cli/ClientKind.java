@@ -19,6 +19,7 @@ enum ClientKind {
     SLEEPER("--sleep-ms", "--after-cycles", "--every-cycle"),
     ALLOCATOR("--bytes"),
     CRASHER("--at-cycle", "--mode"),
+    MIDI_FILE(),
     TRANSPOSE("--semitones", "--rehearse");
 
     private final List<String> options;
@@ -27,9 +28,9 @@ enum ClientKind {
         this.options = List.of(options);
     }
 
-    /** "jt3", "sine", ...: the word on the command line, and the default client name. */
+    /** "jt3", "sine", "midi-file"...: the word on the command line, and the default client name. */
     String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     boolean takes(String option) {

@@ -33,8 +33,8 @@ class ClientToolsTest {
 
     @Test
     void shouldRefuseClientMistakesWithOneSentenceBeforeLookingForAServer() {
-        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher or transpose, not 'banjo'",
-                mistake("client", "banjo"));
+        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file or transpose, "
+                + "not 'banjo'", mistake("client", "banjo"));
         assertEquals("tactus: --freq does not apply to a jt3 client; it is for sine", mistake("client", "jt3", "--freq", "440"));
         assertEquals("tactus: --gain does not apply to a hog client; it is for sine or gain", mistake("client", "hog", "--gain", "2"));
         assertEquals("tactus: --pattern must be steady, ramp or burst, not 'zigzag'", mistake("client", "hog", "--pattern", "zigzag"));
@@ -44,6 +44,11 @@ class ClientToolsTest {
         assertEquals("tactus: --freq must be a frequency above 0 Hz, not 0.0", mistake("client", "sine", "--freq", "0"));
         assertEquals("tactus: --priority must be low, normal or high, not 'urgent'", mistake("client", "sine", "--priority", "urgent"));
         assertEquals("tactus: --at-cycle must be 0 or more, not -1", mistake("client", "crasher", "--at-cycle", "-1"));
+        assertEquals("tactus: a midi-file client needs the MIDI file to play: tactus client midi-file FILE.mid",
+                mistake("client", "midi-file"));
+        assertEquals("tactus: there is no MIDI file /nowhere/song.mid", mistake("client", "midi-file", "/nowhere/song.mid"));
+        assertEquals("tactus: only a midi-file client takes a file, not a sine client ('song.mid')",
+                mistake("client", "sine", "song.mid"));
         assertTrue(mistake("client").startsWith("tactus: Missing required parameter: 'KIND'"));
         assertTrue(mistake("client", "jt3", "--work", "lots").startsWith("tactus: Invalid value for option '--work'"));
         assertTrue(mistake("lsp", "--colour").startsWith("tactus: Unknown option: '--colour'"));

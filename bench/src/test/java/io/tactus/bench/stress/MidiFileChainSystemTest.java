@@ -10,14 +10,8 @@ import io.tactus.api.TransportPosition;
 import io.tactus.api.TransportState;
 import io.tactus.clients.midi.MidiFileClient;
 import io.tactus.clients.midi.MidiFileSchedule;
-import io.tactus.rt.SchedulingSettings;
-import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.control.ControlServer;
-import io.tactus.server.driver.DummyDriver;
-import io.tactus.server.engine.EngineSettings;
-import io.tactus.server.watchdog.PolicyKind;
-import io.tactus.server.watchdog.WatchdogSettings;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -44,7 +38,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MidiFileChainSystemTest {
 
-    private static final int NFRAMES = 64;
     private static final int NOTES = 32;
 
     @TempDir
@@ -59,7 +52,7 @@ class MidiFileChainSystemTest {
         assertEquals(2 * NOTES, schedule.size());
 
         String name = "midi-file-" + timing.name().toLowerCase(java.util.Locale.ROOT) + "-" + ProcessHandle.current().pid();
-        try (TactusServer server = TactusServer.start(settings(name, timing));
+        try (TactusServer server = TactusServer.start(MidiProcessChainSystemTest.settings(name, timing));
              ControlServer control = ControlServer.start(server, timing);
              ProcessClients clients = new ProcessClients(name, control.directory().path());
              TactusClient player = server.openClient("player");
@@ -139,15 +132,5 @@ class MidiFileChainSystemTest {
             track.add(new MidiEvent(new ShortMessage(ShortMessage.NOTE_OFF, i % 4, 40 + i, 0), i * 120L + 60));
         }
         return sequence;
-    }
-
-    private static ServerSettings settings(String name, ControlServer.Timing timing) {
-        boolean root = "root".equals(System.getProperty("user.name"));
-        return ServerSettings.defaults().withName(name)
-                .withEngine(EngineSettings.of(48_000, NFRAMES).withWarmupCycles(300)
-                        .withSpinNanos(timing == ControlServer.Timing.ASYNC ? 0 : 1_000_000))
-                .withDriver(new DummyDriver(2, 2))
-                .withScheduling(root ? SchedulingSettings.fifo(70) : SchedulingSettings.other(0))
-                .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE));
     }
 }

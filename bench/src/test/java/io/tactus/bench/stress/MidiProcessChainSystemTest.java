@@ -118,7 +118,8 @@ class MidiProcessChainSystemTest {
         }
     }
 
-    private static ServerSettings settings(String name, ControlServer.Timing timing) {
+    /** A server for a MIDI chain: 64 frames at 48 kHz, no watchdog policy; async spins none. */
+    static ServerSettings settings(String name, ControlServer.Timing timing) {
         boolean root = "root".equals(System.getProperty("user.name"));
         return ServerSettings.defaults().withName(name)
                 .withEngine(EngineSettings.of(48_000, NFRAMES).withWarmupCycles(300)
