@@ -21,8 +21,8 @@ import java.util.List;
  */
 public final class ControlCodec {
 
-    /** Smallest encoded {@link Reply.PortInfo}: empty name, flag, zero connections. */
-    private static final int MIN_PORT_INFO_BYTES = Short.BYTES + 1 + Integer.BYTES;
+    /** Smallest encoded {@link Reply.PortInfo}: empty name, flag, type, zero connections. */
+    private static final int MIN_PORT_INFO_BYTES = Short.BYTES + 1 + Integer.BYTES + Integer.BYTES;
     /** Three empty strings, four doubles, two longs, an int: the least a TopLine can take. */
     private static final int MIN_TOP_LINE_BYTES = 3 * Short.BYTES + 4 * Double.BYTES + 2 * Long.BYTES + Integer.BYTES;
 
@@ -115,7 +115,7 @@ public final class ControlCodec {
     private static void writePorts(List<Reply.PortInfo> ports, FrameWriter w) {
         w.int32(ports.size());
         for (Reply.PortInfo port : ports) {
-            w.string(port.name()).bool(port.isInput()).int32(port.connections().size());
+            w.string(port.name()).bool(port.isInput()).int32(port.portType().ordinal()).int32(port.connections().size());
             for (String peer : port.connections()) {
                 w.string(peer);
             }
@@ -202,12 +202,13 @@ public final class ControlCodec {
         for (int i = 0; i < count; i++) {
             String name = r.string();
             boolean isInput = r.bool();
+            PortType type = portType(r.int32());
             int peerCount = r.count("connections", Short.BYTES);
             List<String> peers = new ArrayList<>(peerCount);
             for (int j = 0; j < peerCount; j++) {
                 peers.add(r.string());
             }
-            ports.add(new Reply.PortInfo(name, isInput, peers));
+            ports.add(new Reply.PortInfo(name, isInput, type, peers));
         }
         return ports;
     }

@@ -1,5 +1,7 @@
 package io.tactus.ipc;
 
+import io.tactus.api.PortType;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -88,10 +90,16 @@ public sealed interface Reply extends ControlMessage {
         }
     }
 
-    /** One port: full name, direction, and the full names of its peers (empty unless asked for). */
-    record PortInfo(String name, boolean isInput, List<String> connections) {
+    /** One port: full name, direction, type, and the full names of its peers (empty unless asked for). */
+    record PortInfo(String name, boolean isInput, PortType portType, List<String> connections) {
+        /** An audio port. */
+        public PortInfo(String name, boolean isInput, List<String> connections) {
+            this(name, isInput, PortType.AUDIO, connections);
+        }
+
         public PortInfo {
             ProtocolLimits.requireFullName("port name", name);
+            Objects.requireNonNull(portType, "portType");
             connections = List.copyOf(connections);
             for (String peer : connections) {
                 ProtocolLimits.requireFullName("connected port name", peer);

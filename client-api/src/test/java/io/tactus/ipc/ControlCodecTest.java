@@ -151,14 +151,14 @@ class ControlCodecTest {
 
     @Test
     void shouldRefuseToEncodeAMessageOverTheFrameLimit() {
-        // 200 ports of 400-byte names: 8 header + 4 count + 200 * (2 + 400 + 1 + 4) = 81412
+        // 200 ports of 400-byte names: 8 header + 4 count + 200 * (2 + 400 + 1 + 4 + 4) = 82212
         List<Reply.PortInfo> ports = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             ports.add(new Reply.PortInfo(String.format("%0400d", i), true, List.of()));
         }
         var e = assertThrows(ProtocolException.class,
                 () -> ControlCodec.encode(1, new Reply.PortList(ports)));
-        assertEquals("message length 81412 exceeds the 65536-byte limit", e.getMessage());
+        assertEquals("message length 82212 exceeds the 65536-byte limit", e.getMessage());
     }
 
     @Test

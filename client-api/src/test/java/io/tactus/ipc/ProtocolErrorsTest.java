@@ -95,7 +95,13 @@ class ProtocolErrorsTest {
     @Test
     void shouldRefuseANegativeConnectionCount() {
         assertError("the PortList message announces -5 connections, and a count cannot be negative",
-                RawFrame.header(MessageType.PORT_LIST, 1).int32(1).string("a:in").int8(1).int32(-5).toBuffer());
+                RawFrame.header(MessageType.PORT_LIST, 1).int32(1).string("a:in").int8(1).int32(0).int32(-5).toBuffer());
+    }
+
+    @Test
+    void shouldRefuseAPortTypeItDoesNotKnowInAPortList() {
+        assertError("port type 7 is not one this Tactus knows (0 audio, 1 MIDI)",
+                RawFrame.header(MessageType.PORT_LIST, 1).int32(1).string("a:in").int8(1).int32(7).int32(0).toBuffer());
     }
 
     @Test

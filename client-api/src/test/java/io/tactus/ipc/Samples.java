@@ -1,5 +1,7 @@
 package io.tactus.ipc;
 
+import io.tactus.api.PortType;
+
 import java.util.List;
 
 /** One frame of every message type, with values that exercise signs, non-ASCII text and lists. */
@@ -35,7 +37,8 @@ final class Samples {
                 new ControlFrame(8, new Reply.PortList(List.of(
                         new Reply.PortInfo("system:capture_1", false, List.of("mixer:in_1", "meter:in")),
                         new Reply.PortInfo("mixer:in_1", true, List.of("system:capture_1")),
-                        new Reply.PortInfo("音:出", false, List.of())))),
+                        new Reply.PortInfo("音:出", false, List.of()),
+                        new Reply.PortInfo("seq:midi_out", false, PortType.MIDI, List.of("synth:midi_in"))))),
                 new ControlFrame(9, new Reply.StatusReport(48000, 64, 20, 1_000_000_000_000L, 3L, 17L, 34.25,
                         "SCHED_FIFO 70", "async", "evict")),
                 ControlFrame.notification(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),

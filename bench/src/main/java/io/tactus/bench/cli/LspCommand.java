@@ -21,24 +21,30 @@ public final class LspCommand implements Callable<Integer> {
     @Option(names = {"-c", "--connections"}, description = "also list each port's connections, indented under it")
     boolean connections;
 
+    @Option(names = {"-t", "--type"}, description = "also print each port's type, indented under it")
+    boolean types;
+
     @Override
     public Integer call() {
         List<Reply.PortInfo> ports;
         try (RemoteTactusClient client = server.connect("lsp")) {
             ports = client.listPorts(connections);
         }
-        print(ports, connections, System.out);
+        print(ports, connections, types, System.out);
         return 0;
     }
 
-    /** jack_lsp's layout: the port at the margin, its peers indented by three spaces. */
-    static void print(List<Reply.PortInfo> ports, boolean connections, PrintStream out) {
+    /** jack_lsp's layout: the port at the margin, its peers indented by three spaces, its type by a tab. */
+    static void print(List<Reply.PortInfo> ports, boolean connections, boolean types, PrintStream out) {
         for (Reply.PortInfo port : ports) {
             out.println(port.name());
             if (connections) {
                 for (String peer : port.connections()) {
                     out.println("   " + peer);
                 }
+            }
+            if (types) {
+                out.println("\t" + port.portType().jackName());
             }
         }
         out.flush();

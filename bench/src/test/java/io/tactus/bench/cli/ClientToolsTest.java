@@ -1,5 +1,6 @@
 package io.tactus.bench.cli;
 
+import io.tactus.api.PortType;
 import io.tactus.ipc.Reply;
 import io.tactus.ipc.Request;
 import org.junit.jupiter.api.Test;
@@ -71,17 +72,21 @@ class ClientToolsTest {
         List<Reply.PortInfo> ports = List.of(
                 new Reply.PortInfo("system:capture_1", false, List.of("gain:in_1")),
                 new Reply.PortInfo("system:playback_1", true, List.of("gain:out_1", "sine:out")),
-                new Reply.PortInfo("gain:in_1", true, List.of("system:capture_1")));
+                new Reply.PortInfo("gain:in_1", true, List.of("system:capture_1")),
+                new Reply.PortInfo("seq:midi_out", false, PortType.MIDI, List.of()));
         try (ScriptedServer server = new ScriptedServer(directory, request -> new Reply.PortList(
                 ((Request.ListPorts) request).withConnections() ? ports
-                        : ports.stream().map(p -> new Reply.PortInfo(p.name(), p.isInput(), List.of())).toList()))) {
+                        : ports.stream().map(p -> new Reply.PortInfo(p.name(), p.isInput(), p.portType(), List.of())).toList()))) {
             CommandRun plain = CommandRun.of("lsp", "--server", server.name);
             CommandRun connected = CommandRun.of("lsp", "-c", "--server", server.name);
+            CommandRun typed = CommandRun.of("lsp", "-t", "--server", server.name);
 
             assertEquals(0, plain.code(), plain.err());
-            assertEquals("system:capture_1\nsystem:playback_1\ngain:in_1\n", plain.out());
+            assertEquals("system:capture_1\nsystem:playback_1\ngain:in_1\nseq:midi_out\n", plain.out());
             assertEquals("system:capture_1\n   gain:in_1\nsystem:playback_1\n   gain:out_1\n   sine:out\ngain:in_1\n"
-                    + "   system:capture_1\n", connected.out());
+                    + "   system:capture_1\nseq:midi_out\n", connected.out());
+            assertEquals("system:capture_1\n\t32 bit float mono audio\nsystem:playback_1\n\t32 bit float mono audio\n"
+                    + "gain:in_1\n\t32 bit float mono audio\nseq:midi_out\n\t8 bit raw midi\n", typed.out());
             Request.Hello hello = (Request.Hello) server.requests.get(0);
             assertEquals("lsp-" + ProcessHandle.current().pid(), hello.clientName());
             assertTrue(server.requests.contains(new Request.Goodbye()), "the tool leaves cleanly");

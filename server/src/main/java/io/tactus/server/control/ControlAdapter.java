@@ -240,7 +240,7 @@ final class ControlAdapter implements PeerChannel.Handler {
         List<Reply.PortInfo> infos = new ArrayList<>();
         synchronized (graph) { // one consistent picture
             for (String name : graph.portNames()) {
-                infos.add(new Reply.PortInfo(name, graph.port(name).isInput(),
+                infos.add(new Reply.PortInfo(name, graph.port(name).isInput(), graph.port(name).type(),
                         withConnections ? graph.connectionsOf(name) : List.of()));
             }
         }
