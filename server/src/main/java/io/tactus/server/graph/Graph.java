@@ -5,11 +5,14 @@ import io.tactus.api.NameRules;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
 import io.tactus.api.TimebaseCallback;
+import io.tactus.ipc.graph.GraphLayout;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The server's model of clients, ports and connections, owned by control threads. Every method
@@ -262,7 +265,41 @@ public final class Graph {
             throw new TactusException(what + "'" + destination.client().name() + "' already feeds '"
                     + source.client().name() + "', and a loop in the graph has no order to run in");
         }
+        if (shared != null) {
+            refuseOverTheSharedPlansLimits(source, destination, what);
+        }
         connections.add(new Connection(source, destination));
+    }
+
+    /**
+     * The shared graph's plan bank has fixed room, so that a client in C can read it without allocating: an input
+     * of a client in its own process mixes at most {@link GraphLayout#MAX_SOURCES} outputs, and a client wakes at
+     * most {@link GraphLayout#MAX_SUCCESSORS} others. Refused here, before the graph changes, not when the plan
+     * is built.
+     */
+    private void refuseOverTheSharedPlansLimits(PortNode source, PortNode destination, String what) {
+        if (destination.client().isRemote()) {
+            long sources = connections.stream().filter(c -> c.destination() == destination).count();
+            if (sources >= GraphLayout.MAX_SOURCES) {
+                throw new TactusException(what + destination.name() + " already mixes " + sources + " outputs, the most "
+                        + "an input of a client in its own process can");
+            }
+        }
+        ClientNode from = source.client();
+        ClientNode to = destination.client();
+        if (from == system || from == to) {
+            return; // the engine starts the driver's readers itself; a client's own loop-back wakes nobody
+        }
+        Set<ClientNode> fed = new HashSet<>();
+        for (Connection c : connections) {
+            if (c.source().client() == from && c.destination().client() != from && c.destination().client() != system) {
+                fed.add(c.destination().client());
+            }
+        }
+        if (to != system && !fed.contains(to) && fed.size() >= GraphLayout.MAX_SUCCESSORS) {
+            throw new TactusException(what + "'" + from.name() + "' already feeds " + fed.size() + " clients, the most "
+                    + "one client can wake on the shared graph");
+        }
     }
 
     public synchronized void disconnect(String sourceName, String destinationName) {

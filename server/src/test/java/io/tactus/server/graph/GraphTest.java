@@ -1,10 +1,16 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.ClientPriority;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
+import io.tactus.ipc.graph.GraphLayout;
+import io.tactus.ipc.graph.GraphSegment;
+import io.tactus.rt.Futex;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -122,5 +128,45 @@ class GraphTest {
         assertTrue(refusal(() -> graph.connect("a:midi_out", "system:playback_1")).contains("MIDI port"));
         graph.connect("a:midi_out", "b:midi_in");
         assertEquals(List.of("b:midi_in"), graph.connectionsOf("a:midi_out"));
+    }
+
+    /**
+     * The shared plan bank's fixed room is refused at connect, in one sentence, with the graph as it was; before, the
+     * connection went in and the plan's build threw after it.
+     */
+    @Test
+    void shouldRefuseAConnectionOverTheSharedPlansRoomAndKeepTheGraph(@TempDir Path directory) {
+        Graph shared = new Graph(64, 1, 1);
+        try (SharedGraph segment = SharedGraph.over(GraphSegment.create(directory, "limits", SharedGraph.layout(64),
+                1_333_333), Futex.linux(), 0, 1, false)) {
+            shared.share(segment);
+            ClientNode reader = shared.addRemoteClient("reader", ClientPriority.NORMAL);
+            shared.addPort(reader, "in", PortType.AUDIO, true, false);
+            for (int i = 0; i <= GraphLayout.MAX_SOURCES; i++) {
+                shared.addPort(shared.addClient("s" + i), "out", PortType.AUDIO, false, false);
+            }
+            for (int i = 0; i < GraphLayout.MAX_SOURCES; i++) {
+                shared.connect("s" + i + ":out", "reader:in");
+            }
+            String last = "s" + GraphLayout.MAX_SOURCES + ":out";
+            assertEquals("cannot connect " + last + " to reader:in: reader:in already mixes 15 outputs, the most an input "
+                    + "of a client in its own process can", refusal(() -> shared.connect(last, "reader:in")));
+            assertEquals(GraphLayout.MAX_SOURCES, shared.connectionsOf("reader:in").size());
+
+            ClientNode hub = shared.addClient("hub");
+            shared.addPort(hub, "out", PortType.AUDIO, false, false);
+            for (int i = 0; i <= GraphLayout.MAX_SUCCESSORS; i++) {
+                shared.addPort(shared.addClient("d" + i), "in", PortType.AUDIO, true, false);
+            }
+            for (int i = 0; i < GraphLayout.MAX_SUCCESSORS; i++) {
+                shared.connect("hub:out", "d" + i + ":in");
+            }
+            shared.connect("hub:out", "system:playback_1"); // the driver is no client to wake
+            String far = "d" + GraphLayout.MAX_SUCCESSORS + ":in";
+            assertEquals("cannot connect hub:out to " + far + ": 'hub' already feeds 30 clients, the most one client can "
+                    + "wake on the shared graph", refusal(() -> shared.connect("hub:out", far)));
+            assertEquals(GraphLayout.MAX_SUCCESSORS + 1, shared.connectionsOf("hub:out").size());
+            shared.plan(1); // what the graph holds still builds
+        }
     }
 }
