@@ -1,5 +1,6 @@
 package io.tactus.clients;
 
+import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
@@ -11,7 +12,8 @@ import java.nio.FloatBuffer;
 /**
  * The jack_test3 mixer: N inputs and N outputs, every output the mean of all inputs (N x N x nframes
  * multiply-adds per period, as the 2005 test). {@code work} sizes the load: each output sample also
- * passes that many cascaded one-pole low-pass stages, {@code y += 0.1 (x - y)}. Allocation-free.
+ * passes that many cascaded one-pole low-pass stages, {@code y += 0.1 (x - y)}. With MIDI ({@code stress --midi})
+ * it also passes every event of {@code midi_in} to {@code midi_out}, at its frame. Allocation-free.
  */
 public final class Jt3Client implements ProcessCallback {
 
@@ -23,8 +25,15 @@ public final class Jt3Client implements ProcessCallback {
     private final FloatBuffer[] in;
     private final float[][] state;
     private final float scale;
+    private final Port midiIn;
+    private final Port midiOut;
+    private volatile long midiLost;
 
     public Jt3Client(TactusClient client, int ports, int work) {
+        this(client, ports, work, false);
+    }
+
+    public Jt3Client(TactusClient client, int ports, int work, boolean midi) {
         if (ports < 1) {
             throw new IllegalArgumentException("a jack_test3 client needs at least one port pair, not " + ports);
         }
@@ -42,6 +51,8 @@ public final class Jt3Client implements ProcessCallback {
         this.in = new FloatBuffer[ports];
         this.state = new float[ports][work];
         this.scale = 1f / ports;
+        this.midiIn = midi ? client.registerPort("midi_in", PortType.MIDI, PortFlag.INPUT) : null;
+        this.midiOut = midi ? client.registerPort("midi_out", PortType.MIDI, PortFlag.OUTPUT) : null;
         client.setProcessCallback(this);
     }
 
@@ -67,5 +78,29 @@ public final class Jt3Client implements ProcessCallback {
                 out.put(i, x);
             }
         }
+        if (midiIn != null) {
+            passMidi();
+        }
+    }
+
+    /** Realtime, allocation-free: every input event to the output; one the output has no room for is counted. */
+    private void passMidi() {
+        MidiBuffer from = midiIn.getMidiBuffer();
+        MidiBuffer to = midiOut.getMidiBuffer();
+        to.clear();
+        long lost = 0;
+        for (int e = 0; e < from.eventCount(); e++) {
+            if (!to.append(from, e)) {
+                lost++;
+            }
+        }
+        if (lost != 0) {
+            midiLost += lost;
+        }
+    }
+
+    /** MIDI events the output had no room for. */
+    public long midiLost() {
+        return midiLost;
     }
 }

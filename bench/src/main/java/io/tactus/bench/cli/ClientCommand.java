@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
 @Command(name = "client", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a ready client in this process, joined to a running server, until Ctrl-C or until the "
                 + "server shuts it down.",
-                "Kinds: jt3 (--ports, --work), sine (--freq, --gain), gain (--gain, --ports), hog (--load, --after, "
+                "Kinds: jt3 (--ports, --work, --midi), sine (--freq, --gain), gain (--gain, --ports), hog (--load, --after, "
                         + "--pattern),",
                 "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, "
                         + "--mode),",
@@ -98,6 +98,9 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--work", defaultValue = "" + DEFAULT_WORK,
             description = "jt3: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
     int work;
+
+    @Option(names = "--midi", description = "jt3: also a MIDI input and output, every event passed on (stress --midi)")
+    boolean midi;
 
     @Option(names = "--rehearse", defaultValue = "" + DEFAULT_REHEARSAL,
             description = "jt3, gain, transpose: cycles run unheard at normal priority before turning realtime, so the JIT has"
@@ -309,7 +312,7 @@ public final class ClientCommand implements Callable<Integer> {
     /** Registers the kind's ports and sets its process callback on {@code client}. */
     private void build(ClientKind kind, TactusClient client) {
         switch (kind) {
-            case JT3 -> new Jt3Client(client, ports == null ? DEFAULT_JT3_PORTS : ports, work);
+            case JT3 -> new Jt3Client(client, ports == null ? DEFAULT_JT3_PORTS : ports, work, midi);
             case SINE -> new SineClient(client, frequency, gain == null ? DEFAULT_SINE_AMPLITUDE : gain);
             case GAIN -> new GainClient(client, ports == null ? DEFAULT_GAIN_CHANNELS : ports,
                     gain == null ? DEFAULT_GAIN_FACTOR : gain);

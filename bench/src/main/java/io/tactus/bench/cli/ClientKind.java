@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * option given to the wrong kind is refused rather than silently ignored.
  */
 enum ClientKind {
-    JT3("--ports", "--work", "--rehearse"),
+    JT3("--ports", "--work", "--rehearse", "--midi"),
     SINE("--freq", "--gain"),
     GAIN("--gain", "--ports", "--rehearse"),
     HOG("--load", "--after", "--pattern"),

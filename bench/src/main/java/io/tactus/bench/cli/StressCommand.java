@@ -71,6 +71,10 @@ public final class StressCommand implements Callable<Integer> {
             + "join before the warm-up)")
     int stagger;
 
+    @Option(names = "--midi", description = "also MIDI through the clients: a MIDI port pair each, 1000 events a second "
+            + "from a source through every client, in client order, into a sink that counts what arrived")
+    boolean midi;
+
     @Option(names = "--out",
             description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
     java.nio.file.Path out;
@@ -124,7 +128,7 @@ public final class StressCommand implements Callable<Integer> {
                 degradation(), mode);
         settings.validate();
         StressResult result = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
-                .run();
+                .withMidi(midi).run();
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
             ReportFiles.write(out, result, ReportFiles.marks(result));

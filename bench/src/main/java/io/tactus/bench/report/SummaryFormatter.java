@@ -2,6 +2,7 @@ package io.tactus.bench.report;
 
 import io.tactus.bench.os.CpuUsage;
 import io.tactus.bench.stress.Footprint;
+import io.tactus.bench.stress.MidiOutcome;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.bench.stress.WatchdogOutcome;
@@ -93,6 +94,13 @@ public final class SummaryFormatter {
             boolean unknown = w.hyperactiveSince().stream().allMatch(t -> t < 0);
             text(out, "Culprit Shed After", shed.isPresent() ? String.format(Locale.ROOT, "%7.1f ms", shed.getAsDouble())
                     : unknown ? "not measured (the hog never burned, or burned in a process of its own)" : "never");
+        }
+        if (result.midi() != null) {
+            MidiOutcome midi = result.midi();
+            text(out, "MIDI Events Carried", String.format(Locale.ROOT, "%5d through every client in order (%d sent in the window)",
+                    midi.carried(), midi.sent()));
+            text(out, "MIDI Events Lost", String.format(Locale.ROOT, "%5d (and %d out of order)", midi.lost(),
+                    midi.outOfOrder()));
         }
         integer(out, leader("Telemetry Dropped"), result.telemetryDropped());
         text(out, "RT Allocated Bytes", m.rtAllocatedBytes() < 0 ? "not measured (run shorter than warm-up)"

@@ -24,11 +24,12 @@ import java.util.List;
  * @param footprint        the server's and the client processes' proportional set sizes
  * @param floor            the bare realtime thread's windows before and after the run; null when not measured
  * @param clientsNotJoined the client processes that never joined, one line each (name, why, how often started)
+ * @param midi             the MIDI carried through the clients with {@code --midi}; null without
  */
 public record StressResult(StressSettings settings, MetricsSnapshot metrics, CpuUsage cpu, String scheduling,
                            int clientsEvicted, long telemetryDropped, String load, List<Double> stealPerSecond,
                            long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog, Footprint footprint,
-                           FloorWindow floor, List<String> clientsNotJoined) {
+                           FloorWindow floor, List<String> clientsNotJoined, MidiOutcome midi) {
 
     public StressResult {
         clientsNotJoined = List.copyOf(clientsNotJoined);
@@ -40,7 +41,7 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
                         long rssAt30sKb, long rssAtEndKb, WatchdogOutcome watchdog, Footprint footprint,
                         FloorWindow floor) {
         this(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load, stealPerSecond, rssAt30sKb,
-                rssAtEndKb, watchdog, footprint, floor, List.of());
+                rssAtEndKb, watchdog, footprint, floor, List.of(), null);
     }
 
     /** As the full constructor, with no footprint and no floor measured. */
@@ -54,7 +55,7 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
     /** This result with the floor the run measured beside it. */
     public StressResult withFloor(FloorWindow measured) {
         return new StressResult(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load,
-                stealPerSecond, rssAt30sKb, rssAtEndKb, watchdog, footprint, measured, clientsNotJoined);
+                stealPerSecond, rssAt30sKb, rssAtEndKb, watchdog, footprint, measured, clientsNotJoined, midi);
     }
 
     /**

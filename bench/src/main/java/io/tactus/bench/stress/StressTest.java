@@ -52,6 +52,7 @@ public final class StressTest {
     private FloorWindows floor;
     /** The jack_test3 client started so that it exits at once, every time; 0 for none (a test's). */
     private int failingClient;
+    private boolean midi;
 
     public StressTest(StressSettings settings, PrintStream progress) {
         this.settings = settings;
@@ -61,6 +62,9 @@ public final class StressTest {
 
     public StressResult run() throws InterruptedException {
         settings.validate();
+        if (midi && settings.staggerSeconds() > 0) {
+            throw new TactusException("--midi works without --stagger: the MIDI chain is wired once every client has joined");
+        }
         long warmupCycles = (long) settings.warmupSeconds() * settings.rate() / settings.frames();
         EngineSettings engine = EngineSettings.of(settings.rate(), settings.frames())
                 .withSpinNanos(settings.spinMicros() < 0 ? PeriodWaiter.FULL_SPIN : settings.spinMicros() * 1000)
@@ -89,6 +93,12 @@ public final class StressTest {
         return this;
     }
 
+    /** With MIDI through the chain of clients beside their audio ({@code --midi}, {@link MidiTraffic}). */
+    public StressTest withMidi(boolean on) {
+        this.midi = on;
+        return this;
+    }
+
     /**
      * For tests: client number {@code c} is started with an option its command refuses, so its process exits at
      * once, every time it is started; the run reports it as not joined and goes on with the rest.
@@ -110,6 +120,7 @@ public final class StressTest {
                     settings.degradation().hogs().count() == 0 ? "" : ", hogs " + settings.degradation().hogs().describe());
             ControlServer control = null;
             ProcessClients processes = null;
+            MidiTraffic traffic = null;
             try {
                 if (settings.clientMode().isProcess()) {
                     control = ControlServer.start(tactus, settings.clientMode().timing());
@@ -124,11 +135,17 @@ public final class StressTest {
                         joinHog(h);
                     }
                 }
+                if (midi) {
+                    traffic = new MidiTraffic(tactus);
+                    traffic.chain(joinedClients(tactus));
+                }
                 TimeUnit.SECONDS.sleep(settings.warmupSeconds());
                 tactus.restartMetrics();
+                MidiTraffic.Counts midiStart = traffic == null ? null : traffic.counts();
                 ProcStat before = ProcStat.read();
                 Sampling sampling = measure(tactus, before);
                 ProcStat after = ProcStat.read();
+                MidiOutcome midiCarried = traffic == null ? null : traffic.counts().since(midiStart);
                 Footprint footprint = processes == null ? new Footprint(ProportionalSetSize.selfKilobytes(), 0, 0)
                         : processes.footprint();
                 MetricsSnapshot metrics = tactus.stopMetrics(5, TimeUnit.SECONDS);
@@ -143,8 +160,11 @@ public final class StressTest {
                 return new StressResult(settings, metrics, CpuUsage.between(before, after),
                         tactus.scheduling().describe(), evictions, tactus.telemetryDropped(), load.describe(),
                         List.copyOf(sampling.steal), sampling.rssAt30s, ResidentMemory.kilobytes(), watchdog, footprint,
-                        null, notJoined);
+                        null, notJoined, midiCarried);
             } finally {
+                if (traffic != null) {
+                    traffic.close();
+                }
                 if (processes != null) {
                     processes.close();
                 }
@@ -159,6 +179,17 @@ public final class StressTest {
                 }
             }
         }
+    }
+
+    /** The jack_test3 clients on the server now, in number order. */
+    private List<String> joinedClients(TactusServer tactus) {
+        List<String> names = new ArrayList<>();
+        for (int c = 1; c <= settings.clients(); c++) {
+            if (tactus.graph().clientOrNull("jack_test3_" + c) != null) {
+                names.add("jack_test3_" + c);
+            }
+        }
+        return names;
     }
 
     /** What the run samples once a second besides the engine's own figures. */
@@ -231,6 +262,9 @@ public final class StressTest {
             if (c == failingClient) {
                 args.add("--refused-option");
             }
+            if (midi) {
+                args.add("--midi");
+            }
             processes.start("jt3", "jack_test3_" + c, args.toArray(String[]::new));
         }
         HogSettings h = settings.degradation().hogs();
@@ -300,7 +334,7 @@ public final class StressTest {
         TactusClient client = Tactus.open("jack_test3_" + c, ClientOptions.defaults().withServer(SERVER_NAME)
                 .withPriority(priorityOf(c)));
         clients.add(client);
-        new Jt3Client(client, settings.ports(), settings.work());
+        new Jt3Client(client, settings.ports(), settings.work(), midi);
         client.setShutdownCallback(reason -> {
             if (!reason.equals("server stopped")) {
                 evicted.incrementAndGet();
