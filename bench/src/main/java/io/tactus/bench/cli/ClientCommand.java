@@ -13,6 +13,8 @@ import io.tactus.clients.HogPattern;
 import io.tactus.clients.Jt3Client;
 import io.tactus.clients.SineClient;
 import io.tactus.clients.SleeperClient;
+import io.tactus.clients.midi.MetroClient;
+import io.tactus.clients.midi.MidiDumpClient;
 import io.tactus.clients.midi.TransposeClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +40,8 @@ import java.util.concurrent.atomic.AtomicReference;
                         + "--pattern),",
                 "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, "
                         + "--mode),",
-                "transpose (--semitones: MIDI in to MIDI out)."})
+                "transpose (--semitones: MIDI in to MIDI out), midi-dump (prints its MIDI input), metro (--bpm, --key, "
+                        + "--velocity: a click and a note on every beat)."})
 public final class ClientCommand implements Callable<Integer> {
 
     // --ports and --gain mean different things per kind, so their defaults are per kind too.
@@ -61,11 +64,13 @@ public final class ClientCommand implements Callable<Integer> {
     static final long DEFAULT_AT_CYCLE = 1000;
     static final String DEFAULT_MODE = "throw";
     static final int DEFAULT_SEMITONES = 12;
+    static final int DEFAULT_BPM = 120;
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher or transpose")
+    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher, transpose, "
+            + "midi-dump or metro")
     String kindName;
 
     @Mixin
@@ -142,6 +147,19 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--semitones", defaultValue = "" + DEFAULT_SEMITONES,
             description = "transpose: semitones every note moves, -127 to 127 (default ${DEFAULT-VALUE})")
     int semitones;
+
+    @Option(names = "--bpm", defaultValue = "" + DEFAULT_BPM,
+            description = "metro: beats per minute, " + MetroClient.MIN_BPM + " to " + MetroClient.MAX_BPM
+            + " (default ${DEFAULT-VALUE})")
+    int bpm;
+
+    @Option(names = "--key", defaultValue = "" + MetroClient.DEFAULT_KEY,
+            description = "metro: the beat's MIDI note on channel 10, 0 to 127 (default ${DEFAULT-VALUE}, a wood block)")
+    int key;
+
+    @Option(names = "--velocity", defaultValue = "" + MetroClient.DEFAULT_VELOCITY,
+            description = "metro: the beat's note-on velocity, 1 to 127 (default ${DEFAULT-VALUE})")
+    int velocity;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -248,6 +266,14 @@ public final class ClientCommand implements Callable<Integer> {
                 requireRange("--semitones", semitones, -TransposeClient.MAX_SEMITONES, TransposeClient.MAX_SEMITONES);
                 requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
             }
+            case MIDI_DUMP -> {
+                // Nothing to check: it has no options of its own.
+            }
+            case METRO -> {
+                requireRange("--bpm", bpm, MetroClient.MIN_BPM, MetroClient.MAX_BPM);
+                requireRange("--key", key, 0, 127);
+                requireRange("--velocity", velocity, 1, 127);
+            }
             case CRASHER -> {
                 if (atCycle < 0) {
                     throw new TactusException("--at-cycle must be 0 or more, not " + atCycle);
@@ -297,6 +323,8 @@ public final class ClientCommand implements Callable<Integer> {
             case ALLOCATOR -> new AllocatorClient(client, bytes);
             case CRASHER -> new CrasherClient(client, atCycle, crashMode());
             case TRANSPOSE -> new TransposeClient(client, semitones);
+            case MIDI_DUMP -> new MidiDumpClient(client, System.out::println);
+            case METRO -> new MetroClient(client, bpm, key, velocity);
         }
     }
 }

@@ -19,7 +19,9 @@ enum ClientKind {
     SLEEPER("--sleep-ms", "--after-cycles", "--every-cycle"),
     ALLOCATOR("--bytes"),
     CRASHER("--at-cycle", "--mode"),
-    TRANSPOSE("--semitones", "--rehearse");
+    TRANSPOSE("--semitones", "--rehearse"),
+    MIDI_DUMP(),
+    METRO("--bpm", "--key", "--velocity");
 
     private final List<String> options;
 
@@ -27,9 +29,9 @@ enum ClientKind {
         this.options = List.of(options);
     }
 
-    /** "jt3", "sine", ...: the word on the command line, and the default client name. */
+    /** "jt3", "sine", "midi-dump", ...: the word on the command line, and the default client name. */
     String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     boolean takes(String option) {
