@@ -13,6 +13,8 @@ import io.tactus.clients.HogPattern;
 import io.tactus.clients.Jt3Client;
 import io.tactus.clients.SineClient;
 import io.tactus.clients.SleeperClient;
+import io.tactus.clients.midi.MetroClient;
+import io.tactus.clients.midi.MidiDumpClient;
 import io.tactus.clients.midi.MidiFileClient;
 import io.tactus.clients.midi.MidiFileSchedule;
 import io.tactus.clients.midi.TransposeClient;
@@ -43,7 +45,8 @@ import java.util.concurrent.atomic.AtomicReference;
                 "sleeper (--sleep-ms, --after-cycles, --every-cycle), allocator (--bytes), crasher (--at-cycle, "
                         + "--mode),",
                 "midi-file FILE (a Standard MIDI File to MIDI out, following the transport), transpose (--semitones: "
-                        + "MIDI in to MIDI out)."})
+                        + "MIDI in to MIDI out),",
+                "midi-dump (prints its MIDI input), metro (--bpm, --key, --velocity: a click and a note on every beat)."})
 public final class ClientCommand implements Callable<Integer> {
 
     // --ports and --gain mean different things per kind, so their defaults are per kind too.
@@ -66,12 +69,13 @@ public final class ClientCommand implements Callable<Integer> {
     static final long DEFAULT_AT_CYCLE = 1000;
     static final String DEFAULT_MODE = "throw";
     static final int DEFAULT_SEMITONES = 12;
+    static final int DEFAULT_BPM = 120;
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KIND",
-            description = "jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file or transpose")
+    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher, "
+            + "midi-file, transpose, midi-dump or metro")
     String kindName;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "midi-file: the Standard MIDI File to play")
@@ -154,6 +158,19 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--semitones", defaultValue = "" + DEFAULT_SEMITONES,
             description = "transpose: semitones every note moves, -127 to 127 (default ${DEFAULT-VALUE})")
     int semitones;
+
+    @Option(names = "--bpm", defaultValue = "" + DEFAULT_BPM,
+            description = "metro: beats per minute, " + MetroClient.MIN_BPM + " to " + MetroClient.MAX_BPM
+            + " (default ${DEFAULT-VALUE})")
+    int bpm;
+
+    @Option(names = "--key", defaultValue = "" + MetroClient.DEFAULT_KEY,
+            description = "metro: the beat's MIDI note on channel 10, 0 to 127 (default ${DEFAULT-VALUE}, a wood block)")
+    int key;
+
+    @Option(names = "--velocity", defaultValue = "" + MetroClient.DEFAULT_VELOCITY,
+            description = "metro: the beat's note-on velocity, 1 to 127 (default ${DEFAULT-VALUE})")
+    int velocity;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -272,6 +289,14 @@ public final class ClientCommand implements Callable<Integer> {
                 requireRange("--semitones", semitones, -TransposeClient.MAX_SEMITONES, TransposeClient.MAX_SEMITONES);
                 requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
             }
+            case MIDI_DUMP -> {
+                // Nothing to check: it has no options of its own.
+            }
+            case METRO -> {
+                requireRange("--bpm", bpm, MetroClient.MIN_BPM, MetroClient.MAX_BPM);
+                requireRange("--key", key, 0, 127);
+                requireRange("--velocity", velocity, 1, 127);
+            }
             case CRASHER -> {
                 if (atCycle < 0) {
                     throw new TactusException("--at-cycle must be 0 or more, not " + atCycle);
@@ -322,6 +347,8 @@ public final class ClientCommand implements Callable<Integer> {
             case CRASHER -> new CrasherClient(client, atCycle, crashMode());
             case MIDI_FILE -> new MidiFileClient(client, MidiFileSchedule.read(file, client.sampleRate()));
             case TRANSPOSE -> new TransposeClient(client, semitones);
+            case MIDI_DUMP -> new MidiDumpClient(client, System.out::println);
+            case METRO -> new MetroClient(client, bpm, key, velocity);
         }
     }
 }

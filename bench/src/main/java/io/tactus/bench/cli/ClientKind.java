@@ -20,7 +20,9 @@ enum ClientKind {
     ALLOCATOR("--bytes"),
     CRASHER("--at-cycle", "--mode"),
     MIDI_FILE(),
-    TRANSPOSE("--semitones", "--rehearse");
+    TRANSPOSE("--semitones", "--rehearse"),
+    MIDI_DUMP(),
+    METRO("--bpm", "--key", "--velocity");
 
     private final List<String> options;
 
@@ -28,7 +30,7 @@ enum ClientKind {
         this.options = List.of(options);
     }
 
-    /** "jt3", "sine", "midi-file"...: the word on the command line, and the default client name. */
+    /** "jt3", "sine", "midi-file", ...: the word on the command line, and the default client name. */
     String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

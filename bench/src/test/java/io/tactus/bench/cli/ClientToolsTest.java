@@ -34,8 +34,8 @@ class ClientToolsTest {
 
     @Test
     void shouldRefuseClientMistakesWithOneSentenceBeforeLookingForAServer() {
-        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file or transpose, "
-                + "not 'banjo'", mistake("client", "banjo"));
+        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file, transpose, "
+                + "midi-dump or metro, not 'banjo'", mistake("client", "banjo"));
         assertEquals("tactus: --freq does not apply to a jt3 client; it is for sine", mistake("client", "jt3", "--freq", "440"));
         assertEquals("tactus: --gain does not apply to a hog client; it is for sine or gain", mistake("client", "hog", "--gain", "2"));
         assertEquals("tactus: --pattern must be steady, ramp or burst, not 'zigzag'", mistake("client", "hog", "--pattern", "zigzag"));
@@ -50,6 +50,11 @@ class ClientToolsTest {
         assertEquals("tactus: there is no MIDI file /nowhere/song.mid", mistake("client", "midi-file", "/nowhere/song.mid"));
         assertEquals("tactus: only a midi-file client takes a file, not a sine client ('song.mid')",
                 mistake("client", "sine", "song.mid"));
+        assertEquals("tactus: --bpm must be from 1 to 999, not 0", mistake("client", "metro", "--bpm", "0"));
+        assertEquals("tactus: --key must be from 0 to 127, not 128", mistake("client", "metro", "--key", "128"));
+        assertEquals("tactus: --velocity must be from 1 to 127, not 0", mistake("client", "metro", "--velocity", "0"));
+        assertEquals("tactus: --bpm does not apply to a midi-dump client; it is for metro",
+                mistake("client", "midi-dump", "--bpm", "60"));
         assertTrue(mistake("client").startsWith("tactus: Missing required parameter: 'KIND'"));
         assertTrue(mistake("client", "jt3", "--work", "lots").startsWith("tactus: Invalid value for option '--work'"));
         assertTrue(mistake("lsp", "--colour").startsWith("tactus: Unknown option: '--colour'"));
