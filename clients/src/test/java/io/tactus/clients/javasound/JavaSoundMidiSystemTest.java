@@ -188,6 +188,43 @@ class JavaSoundMidiSystemTest {
     }
 
     @Test
+    void shouldPlayEveryNoteOfSeveralSendingThreadsInTheOrderEachSentThem() throws Exception {
+        Recorder rec = new Recorder("rec-threads");
+        Receiver receiver = receiverInto("rec-threads:midi_in");
+        int threads = 4;
+        int each = 500; // 2000 notes: more than a period's buffer holds, so the ring carries them over
+        List<Thread> senders = new ArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int channel = t;
+            Thread sender = new Thread(() -> {
+                try {
+                    for (int i = 0; i < each; i++) {
+                        receiver.send(new ShortMessage(ShortMessage.NOTE_ON, channel, i % 128, 1 + i / 128), -1);
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            senders.add(sender);
+            sender.start();
+        }
+        for (Thread sender : senders) {
+            sender.join(30_000);
+        }
+        assertEquals(List.of(), failures);
+        assertTrue(within(10_000, () -> rec.count.get() >= threads * each), "every note arrived: " + rec.count.get());
+        assertFalse(within(200, () -> rec.count.get() > threads * each), "and nothing else");
+        int[] next = new int[threads];
+        for (int e = 0; e < threads * each; e++) {
+            int channel = rec.status[e] & 0x0F;
+            int i = next[channel]++;
+            assertEquals(i % 128, rec.keys[e], "thread " + channel + "'s note " + i + " in its place");
+        }
+        assertArrayEquals(new int[] {each, each, each, each}, next);
+    }
+
+    @Test
     void shouldRefuseMalformedMessagesWithOneSentenceAndLoseNothingElse() throws Exception {
         Recorder rec = new Recorder("rec-bad");
         Receiver receiver = receiverInto("rec-bad:midi_in");
