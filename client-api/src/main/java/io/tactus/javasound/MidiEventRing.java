@@ -120,6 +120,11 @@ final class MidiEventRing {
         return length;
     }
 
+    /** Consumer: drops the oldest event. Allocation-free. */
+    void skipHead() {
+        take(lengths[(int) (read % slots)]);
+    }
+
     private void take(int length) {
         bytesRead = bytesRead + length;
         read = read + 1; // last: the producer reuses the slot only after it sees this

@@ -38,6 +38,9 @@ final class TactusMidiOut extends TactusMidiDevice {
     private Port port;
     private FrameClock clock;
     private long waitNanos;
+    /** SysEx messages dropped because the port's buffer is smaller than a default one; said once by a sender. */
+    private volatile long tooLarge; // written by the callback only
+    private boolean tooLargeSaid; // under producers
 
     private TactusMidiOut() {
         super("Plays into the MIDI output port of a Tactus client", true);
@@ -48,6 +51,7 @@ final class TactusMidiOut extends TactusMidiDevice {
         this.port = port;
         this.clock = clock;
         this.waitNanos = Math.max(200_000, 500_000_000L * nframes / sampleRate);
+        this.tooLarge = 0;
         this.ring = new MidiEventRing(RING_EVENTS, RING_BYTES);
     }
 
@@ -70,7 +74,12 @@ final class TactusMidiOut extends TactusMidiDevice {
             }
             frame = Math.max(frame, last); // the buffer takes events in frame order only
             if (r.headLength() > out.maxEventSize()) {
-                return; // this period is full; the rest goes in the next
+                if (out.eventCount() > 0) {
+                    return; // this period is full; the rest goes in the next
+                }
+                r.skipHead(); // larger than this port's whole buffer: it would hold up everything after it
+                tooLarge = tooLarge + 1;
+                continue;
             }
             r.moveHeadInto(out, frame);
             last = frame;
@@ -90,6 +99,10 @@ final class TactusMidiOut extends TactusMidiDevice {
         }
         long time = timeStamp < 0 ? -1 : timeStamp;
         synchronized (producers) {
+            if (tooLarge > 0 && !tooLargeSaid) {
+                tooLargeSaid = true;
+                System.err.println("tactus: the Tactus MIDI output dropped a SysEx larger than its port's whole buffer");
+            }
             MidiEventRing r = ring;
             while (!r.offer(time, bytes, 0, length)) {
                 if (!isOpen() || isGone()) {
