@@ -9,6 +9,7 @@ import io.tactus.api.TactusException;
 
 import javax.sound.midi.MidiDevice;
 import javax.sound.midi.MidiUnavailableException;
+import java.util.Collection;
 
 /**
  * What the two Tactus MIDI devices share: each open device is a Tactus client with one MIDI port, joined on
@@ -181,6 +182,40 @@ abstract class TactusMidiDevice implements MidiDevice {
     String clientName() {
         synchronized (state) {
             return open ? client.name() : null;
+        }
+    }
+
+    /**
+     * A receiver or transmitter of this device, on its device's list until closed; closing one that opened the
+     * device closes the device with the last such.
+     */
+    abstract class End {
+
+        private final boolean opensDevice;
+        private final Collection<?> list;
+        private volatile boolean closed;
+
+        End(boolean opensDevice, Collection<?> list) {
+            this.opensDevice = opensDevice;
+            this.list = list;
+        }
+
+        boolean isClosed() {
+            return closed;
+        }
+
+        public void close() {
+            if (!closed) {
+                closed = true;
+                list.remove(this);
+                if (opensDevice) {
+                    endClosed();
+                }
+            }
+        }
+
+        public MidiDevice getMidiDevice() {
+            return TactusMidiDevice.this;
         }
     }
 

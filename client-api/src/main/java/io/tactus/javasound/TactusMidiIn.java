@@ -5,7 +5,6 @@ import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
 
 import javax.sound.midi.InvalidMidiDataException;
-import javax.sound.midi.MidiDevice;
 import javax.sound.midi.MidiDeviceTransmitter;
 import javax.sound.midi.MidiMessage;
 import javax.sound.midi.MidiUnavailableException;
@@ -177,22 +176,20 @@ final class TactusMidiIn extends TactusMidiDevice {
         transmitters.clear();
     }
 
-    /** A transmitter of this device; closing one that opened the device closes the device with the last such. */
-    private final class InTransmitter implements MidiDeviceTransmitter {
+    /** A transmitter of this device. */
+    private final class InTransmitter extends End implements MidiDeviceTransmitter {
 
-        private final boolean opensDevice;
         private volatile Receiver receiver;
-        private volatile boolean closed;
         private boolean failureSaid; // deliverer only
 
         InTransmitter(boolean opensDevice) {
-            this.opensDevice = opensDevice;
+            super(opensDevice, transmitters);
         }
 
         /** On the delivering thread: a receiver that throws is told once on stderr and keeps its later events. */
         void deliver(MidiMessage message, long micros) {
             Receiver r = receiver;
-            if (r == null || closed) {
+            if (r == null || isClosed()) {
                 return;
             }
             try {
@@ -214,22 +211,6 @@ final class TactusMidiIn extends TactusMidiDevice {
         @Override
         public Receiver getReceiver() {
             return receiver;
-        }
-
-        @Override
-        public void close() {
-            if (!closed) {
-                closed = true;
-                transmitters.remove(this);
-                if (opensDevice) {
-                    endClosed();
-                }
-            }
-        }
-
-        @Override
-        public MidiDevice getMidiDevice() {
-            return TactusMidiIn.this;
         }
     }
 }

@@ -4,7 +4,6 @@ import io.tactus.api.FrameClock;
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
 
-import javax.sound.midi.MidiDevice;
 import javax.sound.midi.MidiDeviceReceiver;
 import javax.sound.midi.MidiMessage;
 import javax.sound.midi.MidiUnavailableException;
@@ -151,38 +150,19 @@ final class TactusMidiOut extends TactusMidiDevice {
         receivers.clear();
     }
 
-    /** A receiver of this device; closing one that opened the device closes the device with the last such. */
-    private final class OutReceiver implements MidiDeviceReceiver {
-
-        private final boolean opensDevice;
-        private volatile boolean closed;
+    /** A receiver of this device. */
+    private final class OutReceiver extends End implements MidiDeviceReceiver {
 
         OutReceiver(boolean opensDevice) {
-            this.opensDevice = opensDevice;
+            super(opensDevice, receivers);
         }
 
         @Override
         public void send(MidiMessage message, long timeStamp) {
-            if (closed) {
+            if (isClosed()) {
                 throw new IllegalStateException("this Tactus MIDI receiver is closed; get a new one");
             }
             TactusMidiOut.this.send(message, timeStamp);
-        }
-
-        @Override
-        public void close() {
-            if (!closed) {
-                closed = true;
-                receivers.remove(this);
-                if (opensDevice) {
-                    endClosed();
-                }
-            }
-        }
-
-        @Override
-        public MidiDevice getMidiDevice() {
-            return TactusMidiOut.this;
         }
     }
 }
