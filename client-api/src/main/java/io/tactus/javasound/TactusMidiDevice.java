@@ -35,6 +35,7 @@ abstract class TactusMidiDevice implements MidiDevice {
     private volatile boolean gone;
     private boolean implicit; // under state: opened for an end, closes with the last of those
     private int implicitEnds; // under state
+    private int opens; // under state: an end from an earlier open must not close this one
 
     TactusMidiDevice(String description, boolean output) {
         this.info = new TactusInfo(description);
@@ -80,6 +81,7 @@ abstract class TactusMidiDevice implements MidiDevice {
             Port port = joined.registerPort(output ? "midi_out" : "midi_in", PortType.MIDI,
                     output ? PortFlag.OUTPUT : PortFlag.INPUT);
             FrameClock c = joined.clock();
+            opens++;
             clock = c; // before activation: the callback reads it
             allocate(port, c, joined.sampleRate(), joined.bufferSize());
             String name = joined.name();
@@ -107,23 +109,26 @@ abstract class TactusMidiDevice implements MidiDevice {
         started();
     }
 
-    /** Opens the device for an end if it is closed; true when this call opened it, so the end closes it again. */
-    boolean openForEnd() throws MidiUnavailableException {
+    /**
+     * Opens the device for an end if it is closed, or counts the end if the device is open for ends; returns the
+     * open the end counts in, so that closing the end closes the device with the last such, or -1 for none.
+     */
+    int openForEnd() throws MidiUnavailableException {
         synchronized (state) {
             if (open && !implicit) {
-                return false;
+                return -1;
             }
             openLocked();
             implicit = true;
             implicitEnds++;
-            return true;
+            return opens;
         }
     }
 
-    /** An end that {@link #openForEnd} opened the device for was closed. */
-    void endClosed() {
+    /** An end that counts in open {@code openedIn} (from {@link #openForEnd}) was closed. */
+    void endClosed(int openedIn) {
         synchronized (state) {
-            if (implicit && --implicitEnds == 0) {
+            if (open && implicit && openedIn == opens && --implicitEnds == 0) {
                 closeLocked();
             }
         }
@@ -191,12 +196,12 @@ abstract class TactusMidiDevice implements MidiDevice {
      */
     abstract class End {
 
-        private final boolean opensDevice;
+        private final int openedIn;
         private final Collection<?> list;
         private volatile boolean closed;
 
-        End(boolean opensDevice, Collection<?> list) {
-            this.opensDevice = opensDevice;
+        End(int openedIn, Collection<?> list) {
+            this.openedIn = openedIn;
             this.list = list;
         }
 
@@ -208,8 +213,8 @@ abstract class TactusMidiDevice implements MidiDevice {
             if (!closed) {
                 closed = true;
                 list.remove(this);
-                if (opensDevice) {
-                    endClosed();
+                if (openedIn >= 0) {
+                    endClosed(openedIn);
                 }
             }
         }

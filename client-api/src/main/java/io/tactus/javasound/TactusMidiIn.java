@@ -182,8 +182,8 @@ final class TactusMidiIn extends TactusMidiDevice {
         private volatile Receiver receiver;
         private boolean failureSaid; // deliverer only
 
-        InTransmitter(boolean opensDevice) {
-            super(opensDevice, transmitters);
+        InTransmitter(int openedIn) {
+            super(openedIn, transmitters);
         }
 
         /** On the delivering thread: a receiver that throws is told once on stderr and keeps its later events. */

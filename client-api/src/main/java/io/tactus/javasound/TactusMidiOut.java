@@ -153,8 +153,8 @@ final class TactusMidiOut extends TactusMidiDevice {
     /** A receiver of this device. */
     private final class OutReceiver extends End implements MidiDeviceReceiver {
 
-        OutReceiver(boolean opensDevice) {
-            super(opensDevice, receivers);
+        OutReceiver(int openedIn) {
+            super(openedIn, receivers);
         }
 
         @Override

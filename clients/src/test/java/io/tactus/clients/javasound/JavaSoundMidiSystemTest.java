@@ -225,6 +225,26 @@ class JavaSoundMidiSystemTest {
     }
 
     @Test
+    void shouldOpenTheDeviceForTheDefaultReceiversAndCloseItWithTheLastOfThem() throws Exception {
+        System.setProperty("javax.sound.midi.Receiver", "#Tactus");
+        Receiver first = MidiSystem.getReceiver();
+        opened.add(first);
+        Receiver second = MidiSystem.getReceiver();
+        opened.add(second);
+        MidiDevice device = ((MidiDeviceReceiver) first).getMidiDevice();
+        assertTrue(device.isOpen(), "MidiSystem.getReceiver() opens the device, as the JDK's devices do");
+        try (TactusClient probe = server.openClient("probe-ends")) {
+            assertTrue(probe.getPorts().contains("jsmidi:midi_out"), "one client for both: " + probe.getPorts());
+            first.close();
+            assertTrue(device.isOpen(), "the second receiver still plays");
+            assertThrows(IllegalStateException.class, () -> first.send(new ShortMessage(ShortMessage.NOTE_ON, 0, 60, 1), -1));
+            second.close();
+            assertFalse(device.isOpen(), "the last receiver closed the device");
+            assertTrue(within(5_000, () -> !probe.getPorts().contains("jsmidi:midi_out")), "and the client left");
+        }
+    }
+
+    @Test
     void shouldRefuseMalformedMessagesWithOneSentenceAndLoseNothingElse() throws Exception {
         Recorder rec = new Recorder("rec-bad");
         Receiver receiver = receiverInto("rec-bad:midi_in");
