@@ -67,16 +67,21 @@ record JavaSoundSettings(String serverName, String clientName, boolean connect, 
         if ("true".equalsIgnoreCase(p.getProperty(ENABLE, "").trim())) {
             return true;
         }
-        String value = p.getProperty(lineProperty);
+        return names(p.getProperty(lineProperty), TactusMixer.NAME, TactusMixerProvider.class);
+    }
+
+    /**
+     * True when {@code value}, a default-device property in the JDK's syntax ("provider#name", "#name" or
+     * "provider"), names the device {@code name} or the provider {@code provider}.
+     */
+    static boolean names(String value, String name, Class<?> provider) {
         if (value == null) {
             return false;
         }
-        // The JDK's syntax: "provider#name", "#name" or "provider".
         int hash = value.indexOf('#');
-        String provider = (hash < 0 ? value : value.substring(0, hash)).trim();
-        String mixer = hash < 0 ? "" : value.substring(hash + 1).trim();
-        return TactusMixer.NAME.equals(mixer)
-                || (mixer.isEmpty() && TactusMixerProvider.class.getName().equals(provider));
+        String providerName = (hash < 0 ? value : value.substring(0, hash)).trim();
+        String device = hash < 0 ? "" : value.substring(hash + 1).trim();
+        return name.equals(device) || (device.isEmpty() && provider.getName().equals(providerName));
     }
 
     /** The main class's simple name or the jar's base name, from the launcher's {@code sun.java.command}. */

@@ -43,7 +43,7 @@ final class LineClient implements AutoCloseable {
     static LineClient open(JavaSoundSettings settings, int channels, boolean playback) throws LineUnavailableException {
         TactusClient client = null;
         try {
-            client = openUnique(settings);
+            client = openUnique(settings.serverName(), settings.clientName());
             Port[] ports = new Port[channels];
             for (int c = 0; c < channels; c++) {
                 ports[c] = client.registerPort((playback ? "out_" : "in_") + (c + 1), PortType.AUDIO,
@@ -60,12 +60,13 @@ final class LineClient implements AutoCloseable {
         }
     }
 
-    private static TactusClient openUnique(JavaSoundSettings settings) {
-        ClientOptions options = ClientOptions.defaults().withServer(settings.serverName());
+    /** Joins server {@code server} as {@code name}, or as the first of "name-2", "name-3"... the server has not got. */
+    static TactusClient openUnique(String server, String name) {
+        ClientOptions options = ClientOptions.defaults().withServer(server);
         for (int attempt = 1; ; attempt++) {
-            String name = attempt == 1 ? settings.clientName() : settings.clientName() + "-" + attempt;
+            String unique = attempt == 1 ? name : name + "-" + attempt;
             try {
-                return Tactus.open(name, options);
+                return Tactus.open(unique, options);
             } catch (TactusException e) {
                 String message = String.valueOf(e.getMessage());
                 if (!message.contains("already exists") || attempt >= MAX_NAME_ATTEMPTS) {

@@ -3,6 +3,7 @@ package io.tactus.clients.javasound;
 import io.tactus.api.TactusClient;
 import io.tactus.clients.Tones;
 import io.tactus.clients.javasound.programs.MidiProgram;
+import io.tactus.clients.javasound.programs.SequencerProgram;
 import io.tactus.clients.javasound.programs.ToneProgram;
 import io.tactus.ipc.RuntimeDirectory;
 import io.tactus.rt.SchedulingSettings;
@@ -112,6 +113,51 @@ class JavaSoundProgramsSystemTest {
         assertTrue(last - first > RATE, "the chord and the run last over a second: " + (last - first) + " samples");
     }
 
+    @Test
+    void shouldRecordTheNotesOfAnUnmodifiedSequencerProgramPlayingIntoTheDefaultReceiver() throws Exception {
+        String name = "jsseq-" + ProcessHandle.current().pid();
+        int events = 2 * SequencerProgram.NOTES;
+        long[] frames = new long[events];
+        int[] status = new int[events];
+        int[] keys = new int[events];
+        java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+        try (Recording recording = Recording.start(name, dir.resolve("seq.wav"), dir.resolve("rt"));
+             TactusClient recorder = recording.server.openClient("rec")) {
+            io.tactus.api.Port in = recorder.registerPort("midi_in", io.tactus.api.PortType.MIDI,
+                    io.tactus.api.PortFlag.INPUT);
+            io.tactus.api.FrameClock clock = recorder.clock();
+            recorder.setProcessCallback(nframes -> {
+                io.tactus.api.MidiBuffer buffer = in.getMidiBuffer();
+                int c = count.get();
+                for (int e = 0; e < buffer.eventCount() && c < events; e++, c++) {
+                    frames[c] = clock.lastFrameTime() + buffer.frame(e);
+                    status[c] = buffer.get(e, 0);
+                    keys[c] = buffer.get(e, 1);
+                }
+                count.lazySet(c);
+            });
+            recorder.activate();
+            Process program = recording.launch(SequencerProgram.class, List.of("-Djavax.sound.midi.Receiver=#Tactus",
+                    "-Dtactus.midi.connect=rec:midi_in"));
+            String output = recording.finish(program, 60);
+            System.out.print("SequencerProgram: " + output);
+            assertTrue(output.contains("sequence played"), output);
+        }
+        assertEquals(events, count.get(), "every note on and off of the sequence, none besides");
+        long worst = 0;
+        for (int i = 0; i < SequencerProgram.NOTES; i++) {
+            assertEquals(0x90, status[2 * i], "note on " + i + " in its place");
+            assertEquals(0x80, status[2 * i + 1], "note off " + i + " after it");
+            assertEquals(SequencerProgram.FIRST_KEY + i, keys[2 * i]);
+            assertEquals(SequencerProgram.FIRST_KEY + i, keys[2 * i + 1]);
+            worst = Math.max(worst, Math.abs(frames[2 * i] - frames[0] - i * RATE / 2L)); // a beat at 120 bpm
+            worst = Math.max(worst, Math.abs(frames[2 * i + 1] - frames[2 * i] - RATE * 2 / 5)); // 384 ticks of 480 a beat
+        }
+        System.out.printf("SequencerProgram through Tactus: %d events, each within %d frames of the sequence's time%n",
+                events, worst);
+        assertTrue(worst < RATE / 20, "the notes keep the sequence's timing within 50 ms: " + worst + " frames off");
+    }
+
     private static List<String> awaitPorts(TactusClient probe, String prefix, int count, long millis)
             throws InterruptedException {
         long end = System.nanoTime() + millis * 1_000_000;
@@ -159,8 +205,14 @@ class JavaSoundProgramsSystemTest {
 
         /** The program in its own JVM: client jar, JNA and the program itself on the class path, nothing else. */
         Process launch(Class<?> program, String... args) throws Exception {
+            return launch(program, List.of(), args);
+        }
+
+        /** As {@link #launch(Class, String...)}, with {@code properties} ({@code -Dkey=value}) as well. */
+        Process launch(Class<?> program, List<String> properties, String... args) throws Exception {
             List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
             command.addAll(io.tactus.rt.JvmSafepoints.OPTIONS);
+            command.addAll(properties);
             command.addAll(List.of("-Xmx128m", "-Djava.awt.headless=true",
                     "-Djavax.sound.sampled.SourceDataLine=#Tactus", "-Dtactus.server=" + name,
                     "-Dtactus.runtime.dir=" + runtime, "-Djava.util.prefs.userRoot=" + runtime.resolve("prefs"),
