@@ -1,5 +1,6 @@
 package io.tactus.bench.stress;
 
+import io.tactus.api.FrameClock;
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
@@ -8,6 +9,7 @@ import io.tactus.api.TactusClient;
 import io.tactus.api.Transport;
 import io.tactus.api.TransportPosition;
 import io.tactus.api.TransportState;
+import io.tactus.clients.midi.MidiDumpClient;
 import io.tactus.clients.midi.MidiFileClient;
 import io.tactus.clients.midi.MidiFileSchedule;
 import io.tactus.server.TactusServer;
@@ -23,20 +25,26 @@ import javax.sound.midi.Sequence;
 import javax.sound.midi.ShortMessage;
 import javax.sound.midi.Track;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 19's chain: a generated Standard MIDI File played by an in-process {@link MidiFileClient}, {@code tactus
  * client transpose --semitones 12} in its own JVM, an in-process recorder that stamps each event with the
- * transport frame it arrives at. Every event that arrives is the file's, transposed, at exactly the frame the
+ * transport frame it arrives at, and an in-process {@link MidiDumpClient} beside it. Every event that arrives is the file's, transposed, at exactly the frame the
  * file's tempo map puts it (two tempos: 50 and then 60 frames a tick, so the map applied wrongly misses), in sync
  * and in async mode: async adds a period before the driver plays, not to the frames clients read.
  */
 class MidiFileChainSystemTest {
+
+    private final List<String> lines = new CopyOnWriteArrayList<>();
 
     private static final int NOTES = 32;
 
@@ -46,6 +54,7 @@ class MidiFileChainSystemTest {
     @ParameterizedTest
     @EnumSource(value = ControlServer.Timing.class, names = {"SYNC", "ASYNC"})
     void shouldCarryEveryEventOfTheFileTransposedToItsFrame(ControlServer.Timing timing) throws Exception {
+        lines.clear();
         Path file = directory.resolve("chain.mid");
         MidiSystem.write(sequence(), 1, file.toFile());
         MidiFileSchedule schedule = MidiFileSchedule.read(file, 48_000);
@@ -56,14 +65,19 @@ class MidiFileChainSystemTest {
              ControlServer control = ControlServer.start(server, timing);
              ProcessClients clients = new ProcessClients(name, control.directory().path());
              TactusClient player = server.openClient("player");
-             TactusClient recorder = server.openClient("rec")) {
+             TactusClient recorder = server.openClient("rec");
+             TactusClient dumper = server.openClient("dump");
+             MidiDumpClient dump = new MidiDumpClient(dumper, this.lines::add)) {
             MidiFileClient playing = new MidiFileClient(player, schedule);
+            FrameClock recClock = recorder.clock();
             Port recIn = recorder.registerPort("midi_in", PortType.MIDI, PortFlag.INPUT);
             Transport transport = recorder.transport();
             TransportPosition position = new TransportPosition();
             long[] frames = new long[schedule.size()];
             int[] statuses = new int[schedule.size()];
             int[] keys = new int[schedule.size()];
+            long[] frameTimes = new long[schedule.size()];
+            int[] velocities = new int[schedule.size()];
             AtomicInteger recorded = new AtomicInteger();
             recorder.setProcessCallback(nframes -> {
                 MidiBuffer in = recIn.getMidiBuffer();
@@ -75,16 +89,20 @@ class MidiFileChainSystemTest {
                     }
                     frames[n] = rolling ? position.frame() + in.frame(e) : -1;
                     statuses[n] = in.get(e, 0);
+                    frameTimes[n] = recClock.lastFrameTime() + in.frame(e);
+                    velocities[n] = in.get(e, 2);
                     keys[n++] = in.get(e, 1);
                 }
                 recorded.lazySet(n);
             });
             player.activate();
             recorder.activate();
+            dumper.activate();
             clients.start("transpose", "tr", "--semitones", "12");
             clients.awaitActive(server, 60, TimeUnit.SECONDS);
             recorder.connect("player:midi_out", "tr:midi_in");
             recorder.connect("tr:midi_out", "rec:midi_in");
+            recorder.connect("tr:midi_out", "dump:midi_in");
 
             transport.start();
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -117,6 +135,18 @@ class MidiFileChainSystemTest {
             assertEquals(n, exact, "every event that arrived is the file's, transposed, at its frame");
             // An event is lost only in a cycle the server gave up on the transposer; generous for a loaded host.
             assertTrue(schedule.size() - n <= schedule.size() / 10, "lost " + (schedule.size() - n) + " events");
+
+            // midi-dump beside the recorder prints the same events, each at the frame time it arrived at (the transport
+            // frame and the frame time part by the periods skipped after an overrun, so each is compared to its own).
+            assertTrue(within(5_000, () -> dump.seen() == lines.size() + dump.lost()), "the dump printed all it took");
+            List<String> printed = lines.stream().filter(l -> !l.contains(": b")).toList(); // not the stop's "all notes off"
+            List<String> arrived = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                byte[] bytes = {(byte) statuses[i], (byte) keys[i], (byte) velocities[i]};
+                arrived.add(MidiDumpClient.format(frameTimes[i], bytes, 3));
+            }
+            System.out.printf("%s: midi-dump printed %d lines, %d lost%n", timing, printed.size(), dump.lost());
+            assertEquals(arrived, printed, "midi-dump printed every event at its frame time");
         }
     }
 
