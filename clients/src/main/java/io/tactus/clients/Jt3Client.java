@@ -86,8 +86,7 @@ public final class Jt3Client implements ProcessCallback {
     /** Realtime, allocation-free: every input event to the output; one the output has no room for is counted. */
     private void passMidi() {
         MidiBuffer from = midiIn.getMidiBuffer();
-        MidiBuffer to = midiOut.getMidiBuffer();
-        to.clear();
+        MidiBuffer to = midiOut.getMidiBuffer(); // empty: the server clears MIDI outputs before each callback
         long lost = 0;
         for (int e = 0; e < from.eventCount(); e++) {
             if (!to.append(from, e)) {

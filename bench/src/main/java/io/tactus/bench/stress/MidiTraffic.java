@@ -45,8 +45,7 @@ final class MidiTraffic implements AutoCloseable {
         Port out = source.registerPort("midi_out", PortType.MIDI, PortFlag.OUTPUT);
         FrameClock clock = source.clock();
         source.setProcessCallback(nframes -> {
-            MidiBuffer buffer = out.getMidiBuffer();
-            buffer.clear();
+            MidiBuffer buffer = out.getMidiBuffer(); // empty: the server clears MIDI outputs before each callback
             long first = clock.lastFrameTime();
             long n = sent;
             for (int f = (int) Math.floorMod(-first, (long) every); f < nframes; f += every) {

@@ -35,6 +35,8 @@ public final class MidiFileClient implements ProcessCallback {
     private boolean sounding;
     private volatile long played;
     private volatile long lost;
+    /** Whether the last cycle left no event of the file to play; read by other threads. */
+    private volatile boolean finished;
 
     public MidiFileClient(TactusClient client, MidiFileSchedule schedule) {
         this.schedule = schedule;
@@ -54,8 +56,7 @@ public final class MidiFileClient implements ProcessCallback {
     /** Realtime, allocation-free. */
     @Override
     public void process(int nframes) {
-        MidiBuffer out = output.getMidiBuffer();
-        out.clear();
+        MidiBuffer out = output.getMidiBuffer(); // empty: the server clears MIDI outputs before each callback
         long start = transport.query(position) == TransportState.ROLLING ? position.frame() : -1;
         if (start != expected && sounding) { // stopped, or moved: whatever sounds would hang
             silence(out);
@@ -87,6 +88,7 @@ public final class MidiFileClient implements ProcessCallback {
             lost += refused;
         }
         expected = end;
+        finished = next >= schedule.size();
     }
 
     private void silence(MidiBuffer out) {
@@ -108,8 +110,8 @@ public final class MidiFileClient implements ProcessCallback {
         return lost;
     }
 
-    /** True once every event of the file has been played. */
+    /** True once a rolling cycle has played the file's last event (until a locate moves back). */
     public boolean finished() {
-        return next >= schedule.size();
+        return finished;
     }
 }
