@@ -135,9 +135,7 @@ final class ChildProcess {
         try (BufferedReader out = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (ready) {
-                    reports.incrementAndGet();
-                } else if (line.equals(READY)) {
+                if (!ready && line.equals(READY)) {
                     ready = true;
                     readyOrGone.countDown();
                     continue;
@@ -146,6 +144,9 @@ final class ChildProcess {
                     firstError = line;
                 }
                 lastLine = line;
+                if (ready) {
+                    reports.incrementAndGet(); // after the line: a reader that sees the count sees the line
+                }
             }
         } catch (IOException e) {
             lastLine = "(output unreadable: " + e.getMessage() + ")";
