@@ -1,5 +1,6 @@
 package io.tactus.bench.jmh;
 
+import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 import io.tactus.api.ProcessCallback;
@@ -84,6 +85,11 @@ public class EngineOverhead {
         return rig.cycle();
     }
 
+    @Benchmark
+    public boolean midiChainedClients(MidiChain rig) {
+        return rig.cycle();
+    }
+
     /** An engine over a graph of {@code clients} clients, plus the accounting of their own time. */
     @State(Scope.Thread)
     public abstract static class Rig {
@@ -108,6 +114,11 @@ public class EngineOverhead {
         /** Adds and activates the clients; off the measured path. */
         abstract void populate(Graph graph, int clients);
 
+        /** Clients the rig runs besides the {@code clients} measured ones (a MIDI source and sink). */
+        int extraClients() {
+            return 0;
+        }
+
         @Setup(Level.Trial)
         public void build() {
             Graph graph = new Graph(NFRAMES, CHANNELS, CHANNELS);
@@ -118,8 +129,9 @@ public class EngineOverhead {
                     ClockSource.SYSTEM, proxy, new TelemetryRing(1024, MAX_CLIENTS));
             record = new CycleRecord(MAX_CLIENTS);
             engine.runCycle(record, NFRAMES, Long.MAX_VALUE); // applies the plan switch
-            if (record.clientCount != clients) {
-                throw new IllegalStateException("the plan runs " + record.clientCount + " clients, not " + clients);
+            if (record.clientCount != clients + extraClients()) {
+                throw new IllegalStateException("the plan runs " + record.clientCount + " clients, not "
+                        + (clients + extraClients()));
             }
         }
 
@@ -144,9 +156,10 @@ public class EngineOverhead {
         public void report() {
             double cycle = (double) measuredNanos / measuredCycles;
             double own = (double) measuredOwnNanos / measuredCycles;
+            int all = clients + extraClients();
             System.out.printf("%n[EngineOverhead] %s clients=%d: %.1f ns/cycle, clients' own %.1f ns/cycle, "
                             + "cycle/clients %.1f ns, (cycle - own)/clients %.1f ns per client per cycle (%d cycles)%n",
-                    benchmark, clients, cycle, own, cycle / clients, (cycle - own) / clients,
+                    benchmark, all, cycle, own, cycle / all, (cycle - own) / all,
                     measuredCycles);
         }
 
@@ -206,14 +219,23 @@ public class EngineOverhead {
     /** jack_test3 mixers in one chain from capture to playback, joined last-first. */
     public static class Chain extends Rig {
         public Chain() {
-            super("chainedClients");
+            this("chainedClients");
+        }
+
+        Chain(String benchmark) {
+            super(benchmark);
+        }
+
+        /** Whether each mixer has a MIDI input and output too (stress --midi). */
+        boolean midi() {
+            return false;
         }
 
         @Override
         void populate(Graph graph, int clients) {
             for (int c = clients; c >= 1; c--) {
                 TactusClient client = HandDrivenGraph.client(graph, "c" + c, SAMPLE_RATE);
-                new Jt3Client(client, PORTS, 0);
+                new Jt3Client(client, PORTS, 0, midi());
                 client.activate();
             }
             for (int p = 1; p <= PORTS; p++) {
@@ -228,6 +250,50 @@ public class EngineOverhead {
             if (!order.equals(expected)) {
                 throw new IllegalStateException("the chain runs in the order " + order + ", not " + expected);
             }
+        }
+    }
+
+    /**
+     * The chain of {@link Chain} with a MIDI input and output on every mixer, chained as the audio is, from a
+     * source that writes {@value #MIDI_EVENTS_PER_CYCLE} note-on a cycle (750 a second, about {@code stress
+     * --midi}'s 1000) to a sink that counts them: the engine's cost of MIDI ports with traffic, per client,
+     * beside {@code chainedClients}. The source and sink are clients too, so the per-client figures divide by
+     * {@code clients + 2}.
+     */
+    public static class MidiChain extends Chain {
+        static final int MIDI_EVENTS_PER_CYCLE = 1;
+
+        public MidiChain() {
+            super("midiChainedClients");
+        }
+
+        @Override
+        boolean midi() {
+            return true;
+        }
+
+        @Override
+        int extraClients() {
+            return 2;
+        }
+
+        @Override
+        void populate(Graph graph, int clients) {
+            super.populate(graph, clients);
+            TactusClient source = HandDrivenGraph.client(graph, "midi_source", SAMPLE_RATE);
+            Port out = source.registerPort("midi_out", PortType.MIDI, PortFlag.OUTPUT);
+            source.setProcessCallback(nframes -> out.getMidiBuffer().write(0, 0x90, 60, 100));
+            source.activate();
+            TactusClient sink = HandDrivenGraph.client(graph, "midi_sink", SAMPLE_RATE);
+            Port in = sink.registerPort("midi_in", PortType.MIDI, PortFlag.INPUT);
+            Idle counter = new Idle();
+            sink.setProcessCallback(nframes -> counter.frames += in.getMidiBuffer().eventCount());
+            sink.activate();
+            graph.connect("midi_source:midi_out", "c1:midi_in");
+            for (int c = 1; c < clients; c++) {
+                graph.connect("c" + c + ":midi_out", "c" + (c + 1) + ":midi_in");
+            }
+            graph.connect("c" + clients + ":midi_out", "midi_sink:midi_in");
         }
     }
 
