@@ -17,6 +17,7 @@ import io.tactus.clients.midi.MetroClient;
 import io.tactus.clients.midi.MidiDumpClient;
 import io.tactus.clients.midi.MidiFileClient;
 import io.tactus.clients.midi.MidiFileSchedule;
+import io.tactus.clients.midi.SynthClient;
 import io.tactus.clients.midi.TransposeClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Spec;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -46,7 +48,8 @@ import java.util.concurrent.atomic.AtomicReference;
                         + "--mode),",
                 "midi-file FILE (a Standard MIDI File to MIDI out, following the transport), transpose (--semitones: "
                         + "MIDI in to MIDI out),",
-                "midi-dump (prints its MIDI input), metro (--bpm, --key, --velocity: a click and a note on every beat)."})
+                "midi-dump (prints its MIDI input), metro (--bpm, --key, --velocity: a click and a note on every beat),",
+                "synth (--soundfont, --ahead: the JDK's synthesizer, MIDI in to stereo out)."})
 public final class ClientCommand implements Callable<Integer> {
 
     // --ports and --gain mean different things per kind, so their defaults are per kind too.
@@ -75,7 +78,7 @@ public final class ClientCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher, "
-            + "midi-file, transpose, midi-dump or metro")
+            + "midi-file, transpose, midi-dump, metro or synth")
     String kindName;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "midi-file: the Standard MIDI File to play")
@@ -154,6 +157,14 @@ public final class ClientCommand implements Callable<Integer> {
             description = "crasher: throw (from the process callback) or exit (the whole JVM) (default "
             + "${DEFAULT-VALUE})")
     String mode;
+
+    @Option(names = "--soundfont", paramLabel = "FILE",
+            description = "synth: a SoundFont 2 (.sf2) or DLS file to play with (default: the JDK's own instruments)")
+    Path soundfont;
+
+    @Option(names = "--ahead", description = "synth: periods the synthesizer renders ahead of the graph, "
+            + SynthClient.MIN_AHEAD + " to " + SynthClient.MAX_AHEAD + " (default: 10 ms, rounded up to periods)")
+    Integer ahead;
 
     @Option(names = "--semitones", defaultValue = "" + DEFAULT_SEMITONES,
             description = "transpose: semitones every note moves, -127 to 127 (default ${DEFAULT-VALUE})")
@@ -292,6 +303,14 @@ public final class ClientCommand implements Callable<Integer> {
             case MIDI_DUMP -> {
                 // Nothing to check: it has no options of its own.
             }
+            case SYNTH -> {
+                if (ahead != null) {
+                    requireRange("--ahead", ahead, SynthClient.MIN_AHEAD, SynthClient.MAX_AHEAD);
+                }
+                if (soundfont != null && !Files.isRegularFile(soundfont)) {
+                    throw new TactusException("there is no soundbank file " + soundfont);
+                }
+            }
             case METRO -> {
                 requireRange("--bpm", bpm, MetroClient.MIN_BPM, MetroClient.MAX_BPM);
                 requireRange("--key", key, 0, 127);
@@ -349,6 +368,13 @@ public final class ClientCommand implements Callable<Integer> {
             case TRANSPOSE -> new TransposeClient(client, semitones);
             case MIDI_DUMP -> new MidiDumpClient(client, System.out::println);
             case METRO -> new MetroClient(client, bpm, key, velocity);
+            case SYNTH -> {
+                SynthClient synth = new SynthClient(client, soundfont,
+                        ahead != null ? ahead : SynthClient.defaultAhead(client.sampleRate(), client.bufferSize()));
+                System.err.printf(Locale.ROOT, "tactus client: the synthesizer renders %d periods ahead on a thread of its"
+                                + " own; a note sounds %d frames (%.1f ms) after the frame it arrives at%n", synth.ahead(),
+                        synth.latencyFrames(), synth.latencyFrames() * 1000.0 / client.sampleRate());
+            }
         }
     }
 }

@@ -22,7 +22,8 @@ enum ClientKind {
     MIDI_FILE(),
     TRANSPOSE("--semitones", "--rehearse"),
     MIDI_DUMP(),
-    METRO("--bpm", "--key", "--velocity");
+    METRO("--bpm", "--key", "--velocity"),
+    SYNTH("--soundfont", "--ahead");
 
     private final List<String> options;
 

@@ -35,7 +35,7 @@ class ClientToolsTest {
     @Test
     void shouldRefuseClientMistakesWithOneSentenceBeforeLookingForAServer() {
         assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file, transpose, "
-                + "midi-dump or metro, not 'banjo'", mistake("client", "banjo"));
+                + "midi-dump, metro or synth, not 'banjo'", mistake("client", "banjo"));
         assertEquals("tactus: --freq does not apply to a jt3 client; it is for sine", mistake("client", "jt3", "--freq", "440"));
         assertEquals("tactus: --gain does not apply to a hog client; it is for sine or gain", mistake("client", "hog", "--gain", "2"));
         assertEquals("tactus: --pattern must be steady, ramp or burst, not 'zigzag'", mistake("client", "hog", "--pattern", "zigzag"));
@@ -55,6 +55,11 @@ class ClientToolsTest {
         assertEquals("tactus: --velocity must be from 1 to 127, not 0", mistake("client", "metro", "--velocity", "0"));
         assertEquals("tactus: --bpm does not apply to a midi-dump client; it is for metro",
                 mistake("client", "midi-dump", "--bpm", "60"));
+        assertEquals("tactus: --ahead must be from 2 to 64, not 1", mistake("client", "synth", "--ahead", "1"));
+        assertEquals("tactus: there is no soundbank file /nowhere/piano.sf2",
+                mistake("client", "synth", "--soundfont", "/nowhere/piano.sf2"));
+        assertEquals("tactus: --soundfont does not apply to a metro client; it is for synth",
+                mistake("client", "metro", "--soundfont", "piano.sf2"));
         assertTrue(mistake("client").startsWith("tactus: Missing required parameter: 'KIND'"));
         assertTrue(mistake("client", "jt3", "--work", "lots").startsWith("tactus: Invalid value for option '--work'"));
         assertTrue(mistake("lsp", "--colour").startsWith("tactus: Unknown option: '--colour'"));

@@ -5,29 +5,12 @@ import io.tactus.clients.Tones;
 import io.tactus.clients.javasound.programs.MidiProgram;
 import io.tactus.clients.javasound.programs.SequencerProgram;
 import io.tactus.clients.javasound.programs.ToneProgram;
-import io.tactus.ipc.RuntimeDirectory;
-import io.tactus.rt.SchedulingSettings;
-import io.tactus.server.ServerSettings;
-import io.tactus.server.TactusServer;
-import io.tactus.server.control.ControlServer;
-import io.tactus.server.driver.wav.WavDriver;
-import io.tactus.server.driver.wav.WavDriverSettings;
 import io.tactus.server.driver.wav.WavFiles;
-import io.tactus.server.engine.EngineSettings;
-import io.tactus.server.watchdog.PolicyKind;
-import io.tactus.server.watchdog.WatchdogSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,17 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JavaSoundProgramsSystemTest {
 
-    private static final int RATE = 48_000;
-    private static final int PERIOD = 512; // 10.7 ms: a JVM of our own on a busy host keeps up without timeouts
+    private static final int RATE = ProgramRecording.RATE;
     private static final double QUIET = 1e-3;
-    /**
-     * How long the server waits for the program's process thread. The server's usual wait (until a quarter
-     * period before the cycle's deadline) measures the transport on this host (a client JVM without realtime
-     * priority, beside the build, misses a few periods a run: whole periods of silence in the recording); this
-     * test measures the Java Sound layer, so the server waits for it whatever the deadline, and the paced
-     * driver's buffer absorbs the late cycles.
-     */
-    private static final long CLIENT_TIMEOUT_NANOS = 200_000_000L;
 
     @TempDir
     Path dir;
@@ -60,7 +34,7 @@ class JavaSoundProgramsSystemTest {
         Path out = dir.resolve("tone.wav");
         String name = "jstone-" + ProcessHandle.current().pid();
         List<String> portsWhilePlaying;
-        try (Recording recording = Recording.start(name, out, dir.resolve("rt"))) {
+        try (ProgramRecording recording = ProgramRecording.start(name, out, dir.resolve("rt"))) {
             Process program = recording.launch(ToneProgram.class, "2.5");
             try (TactusClient probe = recording.server.openClient("probe")) {
                 portsWhilePlaying = awaitPorts(probe, "ToneProgram:", 2, 30_000);
@@ -96,7 +70,7 @@ class JavaSoundProgramsSystemTest {
     void shouldPlayTheJdkSoftwareSynthesizerThroughTactus() throws Exception {
         Path out = dir.resolve("midi.wav");
         String name = "jsmidi-" + ProcessHandle.current().pid();
-        try (Recording recording = Recording.start(name, out, dir.resolve("rt"))) {
+        try (ProgramRecording recording = ProgramRecording.start(name, out, dir.resolve("rt"))) {
             Process program = recording.launch(MidiProgram.class);
             String output = recording.finish(program, 60);
             System.out.print("MidiProgram: " + output);
@@ -121,7 +95,7 @@ class JavaSoundProgramsSystemTest {
         int[] status = new int[events];
         int[] keys = new int[events];
         java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
-        try (Recording recording = Recording.start(name, dir.resolve("seq.wav"), dir.resolve("rt"));
+        try (ProgramRecording recording = ProgramRecording.start(name, dir.resolve("seq.wav"), dir.resolve("rt"));
              TactusClient recorder = recording.server.openClient("rec")) {
             io.tactus.api.Port in = recorder.registerPort("midi_in", io.tactus.api.PortType.MIDI,
                     io.tactus.api.PortFlag.INPUT);
@@ -169,94 +143,5 @@ class JavaSoundProgramsSystemTest {
             Thread.sleep(10);
         }
         throw new AssertionError("no port " + prefix + "* appeared within " + millis + " ms");
-    }
-
-    /** A server recording its playback to a file, reachable over its socket, and the programs it plays. */
-    private static final class Recording implements AutoCloseable {
-        final TactusServer server;
-        final ControlServer control;
-        final Path runtime;
-        final String name;
-        final List<Process> processes = new ArrayList<>();
-
-        private Recording(String name, TactusServer server, ControlServer control, Path runtime) {
-            this.name = name;
-            this.server = server;
-            this.control = control;
-            this.runtime = runtime;
-        }
-
-        static Recording start(String name, Path wav, Path runtime) throws Exception {
-            Files.createDirectories(runtime);
-            Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwx------"));
-            TactusServer server = TactusServer.start(ServerSettings.defaults().withName(name)
-                    .withEngine(EngineSettings.of(RATE, PERIOD))
-                    .withDriver(new WavDriver(new WavDriverSettings(null, wav, 2, 2, true, 0, null)))
-                    .withScheduling(SchedulingSettings.other(0))
-                    .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE)));
-            try {
-                return new Recording(name, server, ControlServer.start(server, RuntimeDirectory.of(runtime), CLIENT_TIMEOUT_NANOS),
-                        runtime);
-            } catch (RuntimeException e) {
-                server.close();
-                throw e;
-            }
-        }
-
-        /** The program in its own JVM: client jar, JNA and the program itself on the class path, nothing else. */
-        Process launch(Class<?> program, String... args) throws Exception {
-            return launch(program, List.of(), args);
-        }
-
-        /** As {@link #launch(Class, String...)}, with {@code properties} ({@code -Dkey=value}) as well. */
-        Process launch(Class<?> program, List<String> properties, String... args) throws Exception {
-            List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-            command.addAll(io.tactus.rt.JvmSafepoints.OPTIONS);
-            command.addAll(properties);
-            command.addAll(List.of("-Xmx128m", "-Djava.awt.headless=true",
-                    "-Djavax.sound.sampled.SourceDataLine=#Tactus", "-Dtactus.server=" + name,
-                    "-Dtactus.runtime.dir=" + runtime, "-Djava.util.prefs.userRoot=" + runtime.resolve("prefs"),
-                    "-cp", String.join(java.io.File.pathSeparator, location(io.tactus.api.Tactus.class),
-                            location(com.sun.jna.Native.class), location(program)),
-                    program.getName()));
-            command.addAll(List.of(args));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            processes.add(process);
-            return process;
-        }
-
-        /** Waits for the program to end and returns its output; fails if it does not end in time or fails. */
-        String finish(Process process, int seconds) throws Exception {
-            CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
-                    return in.lines().map(l -> l + System.lineSeparator()).collect(Collectors.joining());
-                } catch (java.io.IOException e) {
-                    return "(output lost: " + e.getMessage() + ")";
-                }
-            });
-            assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "the program ends within " + seconds + " s");
-            String text = output.get(5, TimeUnit.SECONDS);
-            assertEquals(0, process.exitValue(), "the program succeeds: " + text);
-            return text;
-        }
-
-        @Override
-        public void close() throws Exception {
-            for (Process p : processes) {
-                if (p.isAlive()) {
-                    p.destroyForcibly();
-                    p.waitFor(5, TimeUnit.SECONDS);
-                }
-            }
-            try {
-                control.close();
-            } finally {
-                server.close();
-            }
-        }
-
-        private static String location(Class<?> type) throws Exception {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        }
     }
 }

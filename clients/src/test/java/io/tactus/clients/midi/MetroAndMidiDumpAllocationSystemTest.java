@@ -35,13 +35,7 @@ class MetroAndMidiDumpAllocationSystemTest {
             sleep(1_000); // past the 300-cycle warm-up, and the JIT's first compiles of both callbacks
             server.restartMetrics();
             long beatsBefore = metro.beats();
-            long[] allocated = new long[5];
-            for (int w = 0; w < allocated.length; w++) {
-                long before = server.metrics().rtAllocatedBytes();
-                assertTrue(before >= 0, "the allocation baseline was taken");
-                sleep(300);
-                allocated[w] = server.metrics().rtAllocatedBytes() - before;
-            }
+            long[] allocated = EngineAllocation.perWindow(server, 5, 300);
             MetricsSnapshot m = server.stopMetrics(5, TimeUnit.SECONDS);
             assertTrue(m.cycles() > 500, "the engine ran: " + m.cycles() + " cycles");
             assertTrue(metro.beats() - beatsBefore > 20, "beats played while measured: " + (metro.beats() - beatsBefore));

@@ -1,9 +1,7 @@
 package io.tactus.clients.javasound.programs;
 
 import javax.sound.midi.MidiEvent;
-import javax.sound.midi.MidiSystem;
 import javax.sound.midi.Sequence;
-import javax.sound.midi.Sequencer;
 import javax.sound.midi.ShortMessage;
 import javax.sound.midi.Track;
 
@@ -23,18 +21,6 @@ public final class SequencerProgram {
             track.add(new MidiEvent(new ShortMessage(ShortMessage.NOTE_ON, 0, FIRST_KEY + i, 100), 480L * i));
             track.add(new MidiEvent(new ShortMessage(ShortMessage.NOTE_OFF, 0, FIRST_KEY + i, 0), 480L * i + 384));
         }
-        Sequencer sequencer = MidiSystem.getSequencer(false);
-        sequencer.open();
-        sequencer.getTransmitter().setReceiver(MidiSystem.getReceiver());
-        sequencer.setSequence(sequence);
-        sequencer.start();
-        System.out.println("sequencer started");
-        while (sequencer.isRunning()) {
-            Thread.sleep(20);
-        }
-        Thread.sleep(200); // the last note off leaves the receiver's queue
-        sequencer.close();
-        System.out.println("sequence played");
-        System.exit(0);
+        SequencerPlayback.playAndExit(sequence, 200); // the last note off leaves the receiver's queue
     }
 }
