@@ -159,17 +159,25 @@ class ProcessClientsSystemTest {
             } finally {
                 ProcessSignals.send(clients.process(1).pid(), "CONT");
             }
-            Thread.sleep(500);
-            long afterResume = a2.timeouts();
-            Thread.sleep(500);
+            // A JVM let go by SIGCONT may first catch up (safepoints, its own timers): on a loaded host that takes
+            // longer than one look. It answers again once a half-second passes with few timeouts, within 10 s.
+            long resumeDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long lateInWindow;
+            int windows = 0;
+            do {
+                long before = a2.timeouts();
+                Thread.sleep(500);
+                lateInWindow = a2.timeouts() - before;
+                windows++;
+            } while (lateInWindow >= 20 && System.nanoTime() < resumeDeadline);
             MetricsSnapshot window = server.stopMetrics(5, TimeUnit.SECONDS);
             System.out.printf("2 async process clients, one stopped for 0.5 s: %d cycles, %d xruns, %d timeouts, a1 %d,"
                             + " cycle mean %.1f us%n", window.cycles(), window.xruns(), window.timeouts(),
                     a1.timeouts() - a1Before, window.cycleMeanMicros());
             assertTrue(window.cycles() > 750, "the graph ran: " + window.cycles());
             assertEquals(2, window.clientsAtEnd());
-            assertTrue(a2.timeouts() - afterResume < 20, "after SIGCONT it answers again: "
-                    + (a2.timeouts() - afterResume) + " timeouts in 0.5 s");
+            assertTrue(lateInWindow < 20, "after SIGCONT it answers again within 10 s: " + lateInWindow
+                    + " timeouts in the last of " + windows + " half-seconds");
             // Generous against a noisy host (under 5 % of cycles): the stopped client costs the engine nothing.
             assertTrue(window.xruns() < window.cycles() / 20, "the stopped client makes no xrun: " + window.xruns());
             assertTrue(a1.timeouts() - a1Before < window.cycles() / 20, "the other client plays on: "

@@ -2,6 +2,7 @@ package io.tactus.clients.javasound;
 
 import io.tactus.api.TactusClient;
 import io.tactus.clients.Tones;
+import io.tactus.clients.javasound.programs.AudioServersSineProgram;
 import io.tactus.clients.javasound.programs.MidiProgram;
 import io.tactus.clients.javasound.programs.SequencerProgram;
 import io.tactus.clients.javasound.programs.ToneProgram;
@@ -130,6 +131,30 @@ class JavaSoundProgramsSystemTest {
         System.out.printf("SequencerProgram through Tactus: %d events, each within %d frames of the sequence's time%n",
                 events, worst);
         assertTrue(worst < RATE / 20, "the notes keep the sequence's timing within 50 ms: " + worst + " frames off");
+    }
+
+    @Test
+    void shouldPlayAnAudioServersProgramThroughTheTactusProviderAtTheSinesFrequency() throws Exception {
+        Path out = dir.resolve("audioservers.wav");
+        String name = "jsaudioservers-" + ProcessHandle.current().pid();
+        String output;
+        try (ProgramRecording recording = ProgramRecording.start(name, out, dir.resolve("rt"))) {
+            Process program = recording.launch(AudioServersSineProgram.class, List.of(),
+                    List.of(org.jaudiolibs.audioservers.AudioServerProvider.class), "Tactus", "2");
+            output = recording.finish(program, 60);
+            System.out.print("AudioServersSineProgram: " + output);
+        }
+        assertTrue(output.contains("provider: Tactus"), "ServiceLoader found the provider: " + output);
+        assertTrue(output.contains("configured: 48000.0 Hz, 2 out, " + ProgramRecording.PERIOD + " frames, fixed true"),
+                "configure got what the server gives, not the 44.1 kHz and 256 frames asked for: " + output);
+        assertTrue(output.contains("shut down: true"), "the program's shutdown ran: " + output);
+        float[] left = WavFiles.readAll(out)[0];
+        int first = Tones.firstAbove(left, 0.01);
+        int last = Tones.lastAbove(left, 0.01);
+        assertTrue(first >= 0, "the recording is not silent");
+        double hz = Tones.frequency(left, first + RATE / 10, last - RATE / 10, RATE);
+        System.out.printf("AudioServersSineProgram through Tactus: %.4f Hz over %.2f s%n", hz, (last - first) / (double) RATE);
+        assertEquals(AudioServersSineProgram.HZ, hz, AudioServersSineProgram.HZ / 1000, "within 0.1 % of 440 Hz");
     }
 
     private static List<String> awaitPorts(TactusClient probe, String prefix, int count, long millis)

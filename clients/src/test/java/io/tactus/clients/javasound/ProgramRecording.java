@@ -91,14 +91,19 @@ final class ProgramRecording implements AutoCloseable {
 
     /** As {@link #launch(Class, String...)}, with {@code properties} ({@code -Dkey=value}) as well. */
     Process launch(Class<?> program, List<String> properties, String... args) throws Exception {
+        return launch(program, properties, List.of(), args);
+    }
+
+    /** As {@link #launch(Class, List, String...)}, with the jars of {@code libraries} on the class path too. */
+    Process launch(Class<?> program, List<String> properties, List<Class<?>> libraries, String... args)
+            throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(io.tactus.rt.JvmSafepoints.OPTIONS);
         command.addAll(properties);
         command.addAll(List.of("-Xmx128m", "-Djava.awt.headless=true",
                 "-Djavax.sound.sampled.SourceDataLine=#Tactus", "-Dtactus.server=" + name,
                 "-Dtactus.runtime.dir=" + runtime, "-Djava.util.prefs.userRoot=" + runtime.resolve("prefs"),
-                "-cp", String.join(java.io.File.pathSeparator, location(io.tactus.api.Tactus.class),
-                        location(com.sun.jna.Native.class), location(program)),
+                "-cp", classPath(program, libraries),
                 program.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -134,6 +139,15 @@ final class ProgramRecording implements AutoCloseable {
         } finally {
             server.close();
         }
+    }
+
+    private static String classPath(Class<?> program, List<Class<?>> libraries) throws Exception {
+        List<String> entries = new ArrayList<>(List.of(location(io.tactus.api.Tactus.class),
+                location(com.sun.jna.Native.class), location(program)));
+        for (Class<?> library : libraries) {
+            entries.add(location(library));
+        }
+        return String.join(java.io.File.pathSeparator, entries);
     }
 
     private static String location(Class<?> type) throws Exception {

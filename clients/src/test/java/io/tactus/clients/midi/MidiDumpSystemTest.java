@@ -5,11 +5,8 @@ import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusClient;
-import io.tactus.rt.SchedulingSettings;
-import io.tactus.server.ServerSettings;
+import io.tactus.clients.TestServers;
 import io.tactus.server.TactusServer;
-import io.tactus.server.driver.DummyDriver;
-import io.tactus.server.engine.EngineSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A sequencer client plays a script into a {@link MidiDumpClient} through a real in-process server. */
 class MidiDumpSystemTest {
 
-    private static final AtomicInteger NEXT = new AtomicInteger();
 
     /** Each script event: its bytes, its frame offset in the period, and what the dump should print after the frame. */
     private static final int[][] SCRIPT = {
@@ -43,11 +38,7 @@ class MidiDumpSystemTest {
             " f0 7e 7f ... (SysEx of 6 bytes, truncated)"};
 
     static TactusServer start() {
-        return TactusServer.start(ServerSettings.defaults()
-                .withName("midi-dump-test-" + ProcessHandle.current().pid() + "-" + NEXT.incrementAndGet())
-                .withEngine(EngineSettings.of(48_000, 64).withWarmupCycles(300))
-                .withDriver(new DummyDriver(2, 2))
-                .withScheduling(SchedulingSettings.other(0)));
+        return TestServers.dummy("midi-dump-test");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.tactus.clients.midi;
 
 import io.tactus.api.TactusClient;
+import io.tactus.clients.EngineAllocation;
 import io.tactus.server.TactusServer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.tactus.clients.midi;
+package io.tactus.clients;
 
 import io.tactus.server.TactusServer;
 
@@ -6,13 +6,13 @@ import static io.tactus.testing.Poll.sleep;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bytes the engine thread allocated, measured over consecutive windows of a running server. */
-final class EngineAllocation {
+public final class EngineAllocation {
 
     private EngineAllocation() {
     }
 
     /** The engine thread's allocated bytes in each of {@code windows} consecutive windows of {@code millis}. */
-    static long[] perWindow(TactusServer server, int windows, long millis) throws InterruptedException {
+    public static long[] perWindow(TactusServer server, int windows, long millis) throws InterruptedException {
         long[] allocated = new long[windows];
         for (int w = 0; w < windows; w++) {
             long before = server.metrics().rtAllocatedBytes();
