@@ -66,4 +66,33 @@ public interface TactusClient extends AutoCloseable {
     /** Deactivates, unregisters all ports and leaves the server. Idempotent. */
     @Override
     void close();
+
+    // Buffer size and freewheel at run time (issue 20)
+
+    /**
+     * Asks the server for a new period size, as {@code jack_set_buffer_size}: a power of two from
+     * {@value #MIN_BUFFER_SIZE} to {@value #MAX_BUFFER_SIZE} frames. Returns once the engine runs at the new
+     * size; every client's {@link BufferSizeCallback} runs before its first process call at it. Refused in one
+     * sentence, nothing changed, for another size or while something cannot follow (the driver, the room of the
+     * shared graph's port slots).
+     */
+    void setBufferSize(int nframes);
+
+    /** Told before the first process call at a new period size; see {@link BufferSizeCallback}. */
+    void setBufferSizeCallback(BufferSizeCallback callback);
+
+    /**
+     * Starts or ends freewheeling, as {@code jack_set_freewheel}: the engine runs cycles as fast as the graph
+     * allows, off the driver's clock and off the realtime class, until it is ended. Returns once the engine
+     * has switched.
+     */
+    void setFreewheel(boolean on);
+
+    /** Told before the first process call in and after freewheel; see {@link FreewheelCallback}. */
+    void setFreewheelCallback(FreewheelCallback callback);
+
+    /** The smallest period {@link #setBufferSize} accepts. */
+    int MIN_BUFFER_SIZE = 16;
+    /** The largest period {@link #setBufferSize} accepts. */
+    int MAX_BUFFER_SIZE = 4096;
 }

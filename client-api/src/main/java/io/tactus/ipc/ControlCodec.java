@@ -109,6 +109,11 @@ public final class ControlCodec {
             case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, TRANSPORT_QUERY, GRAPH_ORDER -> {
                 // no body
             }
+            // Buffer size and freewheel at run time (issue 20)
+            case SET_BUFFER_SIZE -> w.int32(((Request.SetBufferSize) message).nframes());
+            case SET_FREEWHEEL -> w.bool(((Request.SetFreewheel) message).on());
+            case BUFFER_SIZE_CHANGED -> w.int32(((Notification.BufferSizeChanged) message).nframes());
+            case FREEWHEEL_CHANGED -> w.bool(((Notification.FreewheelChanged) message).on());
         }
     }
 
@@ -170,6 +175,11 @@ public final class ControlCodec {
             case SHUTDOWN -> new Notification.Shutdown(r.string());
             case XRUN -> new Notification.Xrun(r.float64());
             case GRAPH_ORDER -> new Notification.GraphOrder();
+            // Buffer size and freewheel at run time (issue 20)
+            case SET_BUFFER_SIZE -> new Request.SetBufferSize(r.int32());
+            case SET_FREEWHEEL -> new Request.SetFreewheel(r.bool());
+            case BUFFER_SIZE_CHANGED -> new Notification.BufferSizeChanged(r.int32());
+            case FREEWHEEL_CHANGED -> new Notification.FreewheelChanged(r.bool());
         };
     }
 

@@ -20,6 +20,9 @@ public enum MessageType {
     TOP(11, "Top"),
     TRANSPORT_QUERY(12, "TransportQuery"),
     TRANSPORT_REQUEST(13, "TransportRequest"),
+    // Buffer size and freewheel at run time (issue 20): requests 32-35, replies 88-89, notifications 141-144
+    SET_BUFFER_SIZE(32, "SetBufferSize"),
+    SET_FREEWHEEL(33, "SetFreewheel"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),
@@ -32,7 +35,10 @@ public enum MessageType {
     // server → client, unasked
     SHUTDOWN(128, "Shutdown"),
     XRUN(129, "Xrun"),
-    GRAPH_ORDER(130, "GraphOrder");
+    GRAPH_ORDER(130, "GraphOrder"),
+    // Buffer size and freewheel at run time (issue 20)
+    BUFFER_SIZE_CHANGED(141, "BufferSizeChanged"),
+    FREEWHEEL_CHANGED(142, "FreewheelChanged");
 
     private static final MessageType[] VALUES = values();
 

@@ -36,4 +36,25 @@ public sealed interface Notification extends ControlMessage {
             return MessageType.GRAPH_ORDER;
         }
     }
+
+    // Buffer size and freewheel at run time (issue 20)
+
+    /**
+     * The engine runs at {@code nframes} per period from now on. An active client of its own process learns it
+     * first from the graph segment, before its first process call at the new size; this tells the others.
+     */
+    record BufferSizeChanged(int nframes) implements Notification {
+        @Override
+        public MessageType type() {
+            return MessageType.BUFFER_SIZE_CHANGED;
+        }
+    }
+
+    /** The engine started ({@code on}) or ended freewheeling; as {@link BufferSizeChanged}, for clients not running. */
+    record FreewheelChanged(boolean on) implements Notification {
+        @Override
+        public MessageType type() {
+            return MessageType.FREEWHEEL_CHANGED;
+        }
+    }
 }

@@ -150,4 +150,22 @@ public sealed interface Request extends ControlMessage {
             return MessageType.GOODBYE;
         }
     }
+
+    // Buffer size and freewheel at run time (issue 20)
+
+    /** A new period size, as {@code jack_set_buffer_size}; answered by {@link Reply.Ok} once the engine runs at it. */
+    record SetBufferSize(int nframes) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.SET_BUFFER_SIZE;
+        }
+    }
+
+    /** Starts or ends freewheeling, as {@code jack_set_freewheel}; answered by {@link Reply.Ok} once switched. */
+    record SetFreewheel(boolean on) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.SET_FREEWHEEL;
+        }
+    }
 }

@@ -71,6 +71,11 @@ final class LinuxRealtimeNative implements RealtimeNative {
     }
 
     @Override
+    public int setThreadScheduler(int tid, int linuxPolicy, int priority) {
+        return tid <= 0 ? ESRCH : status(LibC.sched_setscheduler(tid, linuxPolicy, new int[] {priority}));
+    }
+
+    @Override
     public int pinThread(int tid, long cpuMask) {
         return tid <= 0 ? ESRCH : status(LibC.sched_setaffinity(tid, Long.BYTES, new long[] {cpuMask}));
     }

@@ -40,6 +40,14 @@ public interface RealtimeNative {
     int demoteThread(int tid);
 
     /**
+     * sched_setscheduler(tid, policy, {priority}) on ANOTHER thread: puts a thread that was taken off the realtime
+     * class back on it, as the end of a freewheel does. Returns 0 or the errno.
+     */
+    default int setThreadScheduler(int tid, int linuxPolicy, int priority) {
+        return ENOSYS;
+    }
+
+    /**
      * sched_setaffinity(tid, mask): lets thread {@code tid} (of any process the caller may schedule) run only on
      * the CPUs whose bits {@code cpuMask} sets (CPUs 0 to 63). 0 or errno.
      */

@@ -101,6 +101,24 @@ public final class RealtimeScheduler {
     }
 
     /**
+     * Puts another thread, by kernel tid, back on FIFO or RR at {@code settings}' priority (the end of a freewheel).
+     * Returns 0 or the errno, and warns once per cause.
+     */
+    public int promoteThread(int tid, SchedulingSettings settings, String threadName) {
+        SchedulingPolicy policy = settings.policy();
+        if (policy != SchedulingPolicy.FIFO && policy != SchedulingPolicy.RR) {
+            return 0; // nothing to give back: the thread was not realtime
+        }
+        int errno = nativeLayer.isAvailable() ? nativeLayer.setThreadScheduler(tid, policy.linuxValue(), settings.priority())
+                : RealtimeNative.ENOSYS;
+        if (errno != 0 && errno != RealtimeNative.ESRCH) {
+            warn("promote:" + errno, "cannot put thread '" + threadName + "' (tid " + tid + ") back on the realtime class ("
+                    + RealtimeNative.errnoName(errno) + "); it runs as SCHED_OTHER");
+        }
+        return errno;
+    }
+
+    /**
      * Lets thread {@code tid} run only on CPU {@code cpu} (sched_setaffinity). Returns 0 or the errno, and warns
      * once per cause: the thread then runs wherever the kernel puts it, as before.
      */

@@ -43,6 +43,11 @@ final class Samples {
                         "SCHED_FIFO 70", "async", "evict")),
                 ControlFrame.notification(new Notification.Shutdown("evicted by watchdog: 3 overruns of 1.9 ms")),
                 ControlFrame.notification(new Notification.Xrun(1234.5)),
-                ControlFrame.notification(new Notification.GraphOrder()));
+                ControlFrame.notification(new Notification.GraphOrder()),
+                // Buffer size and freewheel at run time (issue 20)
+                new ControlFrame(32, new Request.SetBufferSize(256)),
+                new ControlFrame(33, new Request.SetFreewheel(true)),
+                ControlFrame.notification(new Notification.BufferSizeChanged(64)),
+                ControlFrame.notification(new Notification.FreewheelChanged(false)));
     }
 }

@@ -1,6 +1,8 @@
 package io.tactus.server;
 
+import io.tactus.api.BufferSizeCallback;
 import io.tactus.api.FrameClock;
+import io.tactus.api.FreewheelCallback;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
@@ -31,10 +33,13 @@ public final class InProcessClient implements TactusClient {
     /** Null on an engine driven by hand, which keeps no time and no transport. */
     private final FrameClock clock;
     private final Transport transport;
+    /** The server, for its period at run time; null on an engine driven by hand, whose period never changes. */
+    private TactusServer server;
 
     InProcessClient(TactusServer server, GraphController controller, ClientNode node) {
         this(server.sampleRate(), server.bufferSize(), controller, node, server.cycleClock(),
                 new TransportHandle(server.transport(), controller, node));
+        this.server = server;
     }
 
     /** A client of {@code node}, already added to {@code changes}' graph, on an engine driven by hand. */
@@ -64,7 +69,7 @@ public final class InProcessClient implements TactusClient {
 
     @Override
     public int bufferSize() {
-        return bufferSize;
+        return server != null ? server.bufferSize() : bufferSize;
     }
 
     @Override
@@ -170,6 +175,40 @@ public final class InProcessClient implements TactusClient {
                     graph.removeClient(node);
                 }
             });
+        }
+    }
+
+    // Buffer size and freewheel at run time (issue 20)
+
+    @Override
+    public void setBufferSize(int nframes) {
+        requireOpen();
+        requireServer("its period size");
+        server.setBufferSize(nframes);
+    }
+
+    /** Runs on the engine thread before this client's first call at a new size; see {@link BufferSizeCallback}. */
+    @Override
+    public void setBufferSizeCallback(BufferSizeCallback callback) {
+        node.setBufferSizeCallback(callback);
+    }
+
+    @Override
+    public void setFreewheel(boolean on) {
+        requireOpen();
+        requireServer("freewheel");
+        server.setFreewheel(on);
+    }
+
+    @Override
+    public void setFreewheelCallback(FreewheelCallback callback) {
+        node.setFreewheelCallback(callback);
+    }
+
+    private void requireServer(String what) {
+        if (server == null) {
+            throw new TactusException("client '" + name() + "' runs on an engine driven by hand, which has no " + what
+                    + " to change");
         }
     }
 

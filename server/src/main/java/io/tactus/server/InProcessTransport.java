@@ -24,6 +24,7 @@ final class InProcessTransport implements ClientTransport {
             throw new TactusException("server '" + server.name() + "' has stopped");
         }
         ClientNode node = server.graph().addClient(name, options.priority());
+        server.joined(node);
         return new InProcessClient(server, server.controller(), node);
     }
 }

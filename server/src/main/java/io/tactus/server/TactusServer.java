@@ -52,6 +52,7 @@ public final class TactusServer implements AutoCloseable {
     private final TelemetryConsumer telemetryConsumer;
     private final GraphController controller;
     private final TransportProxy transportProxy;
+    private final PeriodSwitcher periods;
     private final InProcessTransport transport = new InProcessTransport(this);
     private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
     private volatile boolean closed;
@@ -60,7 +61,8 @@ public final class TactusServer implements AutoCloseable {
         this.settings = settings;
         EngineSettings es = settings.engine();
         settings.driver().open(es.sampleRate(), es.nframes());
-        Graph graph = new Graph(es.nframes(), settings.driver().captureChannels(), settings.driver().playbackChannels());
+        // Port buffers hold the largest period the server may switch to, so that a switch allocates none (issue 20).
+        Graph graph = new Graph(es.maxFrames(), settings.driver().captureChannels(), settings.driver().playbackChannels());
         EngineProxy proxy = new EngineProxy(es.commandSize());
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
         this.metrics = new RunMetrics(es.periodNanos());
@@ -71,6 +73,8 @@ public final class TactusServer implements AutoCloseable {
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier, CpuPlacement.system(scheduler));
         this.transportProxy = new TransportProxy(proxy, engine.transportView());
+        this.periods = new PeriodSwitcher(es, engine, proxy, graph, settings.driver(), scheduler, settings.scheduling(),
+                this::engineTid);
         RtBudgetMonitor rtBudget = RtBudgetMonitor.system();
         // Every realtime thread spends the one kernel budget: the engine's work and spin, and the rest.
         RtOverheadMonitor rtOverhead = RtOverheadMonitor.system(this::engineTid, graph::clientProcessIds);
@@ -152,6 +156,7 @@ public final class TactusServer implements AutoCloseable {
     public void mirrorTimeTo(GraphSegment segment) {
         engine.cycleClock().mirrorTo(segment == null ? null : new SegmentClock(segment));
         engine.transportView().mirrorTo(segment == null ? null : new SegmentTransport(segment));
+        engine.mirrorPeriodTo(segment);
     }
 
     /** Realtime, engine thread: the running cycle's deadline (see {@link Engine#cycleDeadline}). */
@@ -163,8 +168,38 @@ public final class TactusServer implements AutoCloseable {
         return settings.engine().sampleRate();
     }
 
+    /** The period size the engine runs at now: the one it started with until a switch (issue 20). */
     public int bufferSize() {
-        return settings.engine().nframes();
+        return periods.bufferSize();
+    }
+
+    // Buffer size and freewheel at run time (issue 20)
+
+    /**
+     * Switches the engine to {@code nframes} per period at a cycle start (see {@link PeriodSwitcher}); returns once it
+     * runs at it. One sentence, nothing changed, for a size it cannot take.
+     */
+    public void setBufferSize(int nframes) {
+        periods.setBufferSize(nframes);
+    }
+
+    /** Starts or ends freewheeling (see {@link PeriodSwitcher}); returns once the engine has switched. */
+    public void setFreewheel(boolean on) {
+        periods.setFreewheel(on);
+    }
+
+    public boolean isFreewheeling() {
+        return periods.freewheel();
+    }
+
+    /** What the first cycle after each switch allocated on the engine thread, in all: the switches' own cost. */
+    public long switchAllocatedBytes() {
+        return engine.switchAllocatedBytes();
+    }
+
+    /** A new client starts from the period size and freewheel state it joins in. */
+    public void joined(ClientNode node) {
+        periods.joined(node);
     }
 
     public ServerSettings settings() {
@@ -181,9 +216,9 @@ public final class TactusServer implements AutoCloseable {
         return runner.scheduling();
     }
 
-    /** The period in nanoseconds ({@link EngineSettings#periodNanos()}). */
+    /** The period in nanoseconds now: the started one ({@link EngineSettings#periodNanos()}) until a switch. */
     public long periodNanos() {
-        return settings.engine().periodNanos();
+        return new io.tactus.server.engine.PeriodTiming(0, sampleRate(), bufferSize()).periodNanos();
     }
 
     public MetricsSnapshot metrics() {

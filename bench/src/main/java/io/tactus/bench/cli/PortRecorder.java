@@ -65,4 +65,10 @@ final class PortRecorder implements TactusClient {
     @Override public List<String> getPorts() { return client.getPorts(); }
     @Override public List<String> getConnections(String port) { return client.getConnections(port); }
     @Override public void close() { client.close(); }
+
+    // Buffer size and freewheel at run time (issue 20)
+    @Override public void setBufferSize(int nframes) { client.setBufferSize(nframes); }
+    @Override public void setBufferSizeCallback(io.tactus.api.BufferSizeCallback callback) { client.setBufferSizeCallback(callback); }
+    @Override public void setFreewheel(boolean on) { client.setFreewheel(on); }
+    @Override public void setFreewheelCallback(io.tactus.api.FreewheelCallback callback) { client.setFreewheelCallback(callback); }
 }

@@ -32,6 +32,11 @@ public abstract class StampedFrameClock implements FrameClock {
 
     protected abstract long stampedNextNanos();
 
+    /** The stamped cycle's nframes; the size given at construction unless the subclass stamps it (it can change). */
+    protected int stampedPeriodFrames() {
+        return nframes;
+    }
+
     /** Now on the stamp's clock: CLOCK_MONOTONIC, which {@link System#nanoTime()} reads on Linux. */
     protected abstract long nowNanos();
 
@@ -62,8 +67,9 @@ public abstract class StampedFrameClock implements FrameClock {
             long s = sequenceAcquire();
             long start = stampedStartNanos();
             long next = stampedNextNanos();
+            int frames = stampedPeriodFrames();
             if (stable(s)) {
-                return (int) ((nowNanos() - start) * nframes / Math.max(1, next - start));
+                return (int) ((nowNanos() - start) * frames / Math.max(1, next - start));
             }
         }
     }
@@ -88,8 +94,9 @@ public abstract class StampedFrameClock implements FrameClock {
             long f = stampedFrames();
             long start = stampedStartNanos();
             long next = stampedNextNanos();
+            int frames = stampedPeriodFrames();
             if (stable(s)) {
-                return Math.round((start + (double) (frameTime - f) * Math.max(1, next - start) / nframes) / 1000);
+                return Math.round((start + (double) (frameTime - f) * Math.max(1, next - start) / frames) / 1000);
             }
         }
     }
@@ -105,8 +112,9 @@ public abstract class StampedFrameClock implements FrameClock {
             long f = stampedFrames();
             long start = stampedStartNanos();
             long next = stampedNextNanos();
+            int frames = stampedPeriodFrames();
             if (stable(s)) {
-                return f + Math.round((double) (nanos - start) * nframes / Math.max(1, next - start));
+                return f + Math.round((double) (nanos - start) * frames / Math.max(1, next - start));
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.tactus.ipc.client;
 
+import io.tactus.api.BufferSizeCallback;
+import io.tactus.api.FreewheelCallback;
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.ProcessCallback;
 import io.tactus.ipc.graph.ActivationRecord;
@@ -75,6 +77,11 @@ final class ProcessThread {
     private volatile Throwable failure;
     private volatile SchedulingOutcome scheduling;
     private volatile long cycles;
+    private volatile BufferSizeCallback bufferSizeCallback;
+    private volatile FreewheelCallback freewheelCallback;
+    /** The period size and freewheel state of the last cycle this thread ran: a change calls the callbacks first. */
+    private volatile int seenFrames;
+    private volatile boolean seenFreewheel;
 
     ProcessThread(String clientName, Futex futex, RealtimeNative nativeLayer, RealtimeScheduler scheduler,
                   FailureListener failureListener) {
@@ -109,6 +116,8 @@ final class ProcessThread {
         this.views = all;
         this.midiViews = midi;
         this.record = activation.record(recordIndex);
+        this.seenFrames = segment.periodFrames();
+        this.seenFreewheel = segment.freewheel();
         this.graph = activation; // volatile write last: the loop reads the rest after it
     }
 
@@ -118,6 +127,21 @@ final class ProcessThread {
 
     boolean hasCallback() {
         return callback != null;
+    }
+
+    void setBufferSizeCallback(BufferSizeCallback callback) {
+        this.bufferSizeCallback = callback;
+    }
+
+    void setFreewheelCallback(FreewheelCallback callback) {
+        this.freewheelCallback = callback;
+    }
+
+    /** Whether this thread runs cycles (it has begun): then it, not the notification, tells the callbacks. */
+    boolean isBegun() {
+        synchronized (gate) {
+            return begun;
+        }
     }
 
     /** A new snapshot of the client's ports, replaced whole so the loop needs no lock. */
@@ -260,11 +284,63 @@ final class ProcessThread {
 
     /** Realtime, allocation-free: one cycle, from the mix of the inputs to the successors' count-down. */
     private void cycle(GraphActivation activation, ActivationRecord own, long cycle) {
-        int nframes = activation.segment().layout().nframes();
+        GraphSegment segment = activation.segment();
+        int nframes = segment.periodFrames();
+        if (nframes != seenFrames | segment.freewheel() != seenFreewheel) {
+            switched(nframes, segment.freewheel());
+        }
         Ports current = ports;
         work(activation, current, cycle, nframes);
         cycles++; // before the finish that wakes the others: whoever it wakes sees the cycle counted
         activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
+    }
+
+    /**
+     * The period size or the freewheel state changed since this thread's last cycle: the callbacks, before the
+     * first process call under the new one (JACK calls them between cycles). Runs once per switch and may
+     * allocate (the callbacks may, and a first run of this path does); a callback that throws is the process
+     * callback's failure.
+     */
+    private void switched(int nframes, boolean freewheel) {
+        boolean resized = nframes != seenFrames;
+        boolean wheel = freewheel != seenFreewheel;
+        seenFrames = nframes;
+        seenFreewheel = freewheel;
+        if (failure != null) {
+            return;
+        }
+        try {
+            FreewheelCallback onFreewheel = freewheelCallback;
+            if (wheel && onFreewheel != null) {
+                onFreewheel.freewheelChanged(freewheel);
+            }
+            BufferSizeCallback onSize = bufferSizeCallback;
+            if (resized && onSize != null) {
+                onSize.bufferSizeChanged(nframes);
+            }
+        } catch (Throwable thrown) {
+            failure = thrown;
+            failureListener.processFailed(thrown);
+        }
+    }
+
+    /**
+     * The period size the segment announces, and whether this thread has already told the callbacks of it; for
+     * a client whose thread runs no cycles, the notification tells them instead.
+     */
+    /** A thread that has not begun: the notifier thread tells the callbacks of a switch, once. */
+    synchronized void tellSwitch(int nframes, boolean freewheel) {
+        if (nframes != seenFrames || freewheel != seenFreewheel) {
+            switched(nframes, freewheel);
+        }
+    }
+
+    int seenFrames() {
+        return seenFrames;
+    }
+
+    boolean seenFreewheel() {
+        return seenFreewheel;
     }
 
     /**
@@ -273,7 +349,7 @@ final class ProcessThread {
      * and nothing published or counted down. The outputs are silenced after it.
      */
     private void rehearse(GraphActivation activation, int count) {
-        int nframes = activation.segment().layout().nframes();
+        int nframes = activation.segment().periodFrames();
         long end = System.nanoTime() + REHEARSAL_LIMIT_NANOS;
         for (int c = 0; c < count && running && System.nanoTime() - end < 0; c++) {
             work(activation, ports, REHEARSAL_CYCLE, nframes);

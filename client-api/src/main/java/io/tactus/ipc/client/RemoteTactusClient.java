@@ -1,6 +1,8 @@
 package io.tactus.ipc.client;
 
+import io.tactus.api.BufferSizeCallback;
 import io.tactus.api.ClientOptions;
+import io.tactus.api.FreewheelCallback;
 import io.tactus.api.FrameClock;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
@@ -137,7 +139,7 @@ public final class RemoteTactusClient implements TactusClient {
         GraphSegment mapped = GraphSegment.open(Path.of(welcome.graphPath()));
         GraphLayout layout = mapped.layout();
         if (welcome.record() <= GraphLayout.ENGINE || welcome.record() >= layout.records()
-                || layout.nframes() != welcome.bufferSize()) {
+                || welcome.bufferSize() > layout.nframes() || mapped.periodFrames() > layout.nframes()) {
             mapped.close();
             throw new TactusException("the graph segment " + welcome.graphPath() + " of Tactus server '" + serverName
                     + "' does not fit a client of record " + welcome.record() + " and " + welcome.bufferSize()
@@ -195,9 +197,11 @@ public final class RemoteTactusClient implements TactusClient {
         return welcome.sampleRate();
     }
 
+    /** The period size the engine runs at now, from the graph segment's header: it follows every switch. */
     @Override
     public int bufferSize() {
-        return welcome.bufferSize();
+        GraphSegment s = segment;
+        return s != null ? s.periodFrames() : welcome.bufferSize();
     }
 
     /** False once closed, shut down by the server or cut off from it. */
@@ -471,6 +475,45 @@ public final class RemoteTactusClient implements TactusClient {
         });
     }
 
+    // Buffer size and freewheel at run time (issue 20)
+
+    @Override
+    public void setBufferSize(int nframes) {
+        requireOpen();
+        expectOk(new Request.SetBufferSize(nframes));
+    }
+
+    /** Called by the process thread before its first process call at a new size; see {@link ProcessThread}. */
+    @Override
+    public void setBufferSizeCallback(BufferSizeCallback callback) {
+        process.setBufferSizeCallback(callback);
+    }
+
+    @Override
+    public void setFreewheel(boolean on) {
+        requireOpen();
+        expectOk(new Request.SetFreewheel(on));
+    }
+
+    @Override
+    public void setFreewheelCallback(FreewheelCallback callback) {
+        process.setFreewheelCallback(callback);
+    }
+
+    /** A client whose process thread runs no cycles yet hears of a switch from the server's notification. */
+    private void switchNotified(Notification notification) {
+        if (process.isBegun()) {
+            return; // the process thread tells the callbacks before its first cycle under the switch
+        }
+        notifier.post("switch", () -> {
+            if (notification instanceof Notification.BufferSizeChanged changed) {
+                process.tellSwitch(changed.nframes(), process.seenFreewheel());
+            } else if (notification instanceof Notification.FreewheelChanged changed) {
+                process.tellSwitch(process.seenFrames(), changed.on());
+            }
+        });
+    }
+
     /** Reads what the server says unasked, on the connection's reader thread. */
     private final class Adapter implements ServerConnection.Listener {
 
@@ -487,6 +530,9 @@ public final class RemoteTactusClient implements TactusClient {
                         callback.xrun(xrun.lateMicros());
                     }
                 });
+            } else if (notification instanceof Notification.BufferSizeChanged
+                    || notification instanceof Notification.FreewheelChanged) {
+                switchNotified(notification);
             } else if (notification instanceof Notification.GraphOrder) {
                 notifier.post("graph order", () -> {
                     GraphOrderCallback callback = graphOrderCallback;

@@ -12,8 +12,10 @@ package io.tactus.ipc.graph;
  * file rebuilds it from the file alone.
  *
  * <pre>
- * header     0  magic "TGRF" | 4 version | 8 size (long) | 16 records | 20 ports | 24 nframes
- *               | 28 max successors | 32 period ns (long) | 40 creator pid (long) | up to 64 reserved
+ * header     0  magic "TGRF" | 4 version | 8 size (long) | 16 records | 20 ports | 24 slot frames (the
+ *               largest period a slot holds) | 28 max successors | 32 period ns (long) | 40 creator pid (long)
+ *               | 48 period frames (int, engine: this cycle's nframes) | 52 freewheel (int, engine: 1 while
+ *               freewheeling) | up to 64 reserved
  *           64  cycle (long, engine) | 72 plan bank (int, engine) | up to 128 reserved
  *          128  clock stamp (engine, a sequence lock): +0 sequence (long, odd while written) | +8 first frame
  *               (long) | +16 cycle start ns | +24 next cycle start ns (CLOCK_MONOTONIC)
@@ -41,10 +43,11 @@ public final class GraphLayout {
     /** The first word: the bytes "TGRF" in little-endian order. */
     public static final int MAGIC = 0x4652_4754;
     /**
-     * Version 3 of the segment protocol: 2 with the clock stamp, the transport and MIDI-sized slots (version 1:
-     * one segment per client, {@code SegmentLayout}).
+     * Version 4 of the segment protocol: 3 (the clock stamp, the transport and MIDI-sized slots) with the period
+     * size apart from the slots' size, so that it can change at run time, and the freewheel word (version 1: one
+     * segment per client, {@code SegmentLayout}).
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     public static final int CACHE_LINE = 64;
     /** The engine's own record: the clients that feed the driver decrement its count. */
     public static final int ENGINE = 0;
@@ -61,6 +64,10 @@ public final class GraphLayout {
     public static final int MAX_SUCCESSORS_OFFSET = 28;
     public static final int PERIOD_OFFSET = 32;
     public static final int CREATOR_PID_OFFSET = 40;
+    /** The current period's nframes (at most the slots' frames), written by the engine at a cycle start. */
+    public static final int PERIOD_FRAMES_OFFSET = 48;
+    /** 1 while the engine freewheels, written by the engine at a cycle start. */
+    public static final int FREEWHEEL_OFFSET = 52;
     public static final int CYCLE_OFFSET = 64;
     public static final int PLAN_BANK_OFFSET = 72;
     public static final int CLOCK_OFFSET = 2 * CACHE_LINE;
@@ -134,6 +141,10 @@ public final class GraphLayout {
         return ports;
     }
 
+    /**
+     * The frames a port slot holds: the largest period the server can switch to. The period running now is the
+     * header's {@link GraphSegment#periodFrames()}.
+     */
     public int nframes() {
         return nframes;
     }

@@ -85,6 +85,7 @@ public final class GraphSegment implements AutoCloseable {
             INT.setRelease(buffer, MAX_SUCCESSORS_OFFSET, MAX_SUCCESSORS);
             LONG.setRelease(buffer, PERIOD_OFFSET, periodNanos);
             LONG.setRelease(buffer, CREATOR_PID_OFFSET, ProcessHandle.current().pid());
+            INT.setRelease(buffer, GraphLayout.PERIOD_FRAMES_OFFSET, layout.nframes());
             INT.setRelease(buffer, MAGIC_OFFSET, MAGIC);
             return new GraphSegment(file, layout, true, buffer);
         } catch (FileAlreadyExistsException e) {
@@ -154,6 +155,26 @@ public final class GraphSegment implements AutoCloseable {
 
     public long periodNanos() {
         return (long) LONG.getAcquire(buffer, PERIOD_OFFSET);
+    }
+
+    /** This cycle's nframes, at most the slots' {@link GraphLayout#nframes()}. Acquire load; allocation-free. */
+    public int periodFrames() {
+        return (int) INT.getAcquire(buffer, GraphLayout.PERIOD_FRAMES_OFFSET);
+    }
+
+    /** Whether the engine freewheels. Acquire load; allocation-free. */
+    public boolean freewheel() {
+        return (int) INT.getAcquire(buffer, GraphLayout.FREEWHEEL_OFFSET) != 0;
+    }
+
+    /**
+     * The engine, at a cycle start before it publishes the cycle: the period's nframes and length, and whether it
+     * freewheels. Release stores; allocation-free.
+     */
+    public void publishPeriod(int nframes, long periodNanos, boolean freewheel) {
+        LONG.setRelease(buffer, PERIOD_OFFSET, periodNanos);
+        INT.setRelease(buffer, GraphLayout.FREEWHEEL_OFFSET, freewheel ? 1 : 0);
+        INT.setRelease(buffer, GraphLayout.PERIOD_FRAMES_OFFSET, nframes);
     }
 
     /** The native address of the 4-byte word at {@code offset}, for {@link io.tactus.rt.Futex}. */

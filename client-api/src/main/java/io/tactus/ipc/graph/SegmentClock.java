@@ -67,6 +67,11 @@ public final class SegmentClock extends StampedFrameClock {
     }
 
     @Override
+    protected int stampedPeriodFrames() {
+        return segment.periodFrames();
+    }
+
+    @Override
     protected long nowNanos() {
         return System.nanoTime();
     }

@@ -132,6 +132,9 @@ final class ControlAdapter implements PeerChannel.Handler {
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
             node.setGraphOrderCallback(() -> tell(new Notification.GraphOrder()));
+            server.joined(node);
+            node.setBufferSizeCallback(nframes -> tell(new Notification.BufferSizeChanged(nframes)));
+            node.setFreewheelCallback(on -> tell(new Notification.FreewheelChanged(on)));
             client = admitted;
             owner.register(admitted);
             send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
@@ -202,6 +205,10 @@ final class ControlAdapter implements PeerChannel.Handler {
             return TransportAnswers.report(server.transport());
         } else if (request instanceof Request.TransportRequest r) {
             TransportAnswers.apply(server.transport(), r);
+        } else if (request instanceof Request.SetBufferSize r) { // issue 20
+            server.setBufferSize(r.nframes());
+        } else if (request instanceof Request.SetFreewheel r) { // issue 20
+            server.setFreewheel(r.on());
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }

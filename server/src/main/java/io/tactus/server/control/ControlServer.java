@@ -260,7 +260,7 @@ public final class ControlServer implements AutoCloseable {
     private static SharedGraph createGraph(TactusServer server, Futex futex, long clientTimeoutNanos, Timing timing) {
         long period = new PeriodTiming(0, server.sampleRate(), server.bufferSize()).periodNanos();
         GraphSegment segment = GraphSegment.create(SHM, GraphSegment.fileName(server.name()),
-                SharedGraph.layout(server.bufferSize()), period);
+                SharedGraph.layout(server.settings().engine().maxFrames()), period);
         long reserve = (long) (period * RESERVE_PERIODS);
         return switch (timing) {
             case TIME_LIMIT -> SharedGraph.over(segment, futex, SharedGraph.NO_DEADLINE, clientTimeoutNanos, false);

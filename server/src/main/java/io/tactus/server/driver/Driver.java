@@ -50,6 +50,15 @@ public interface Driver extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Whether the driver can follow a period of {@code nframes} at run time (issue 20): null when it can (its
+     * {@link #read} and {@link #write} then get the new nframes from the next cycle on, and must take it without
+     * allocating), else one sentence saying why not. Control thread, before the switch is asked for.
+     */
+    default String refuseResize(int nframes) {
+        return null;
+    }
+
     /** Control thread: flushes and releases everything, after the engine has stopped. Idempotent. */
     @Override
     void close();

@@ -15,6 +15,10 @@ final class Command {
     static final int TRANSPORT_TEMPO = 6;
     /** {@link #value}: microseconds. */
     static final int TRANSPORT_SYNC_TIMEOUT = 7;
+    /** {@link #value}: the new period's nframes (issue 20). */
+    static final int SET_PERIOD = 8;
+    /** {@link #value}: 1 to start freewheeling, 0 to end it (issue 20). */
+    static final int SET_FREEWHEEL = 9;
 
     int type;
     ExecutionPlan plan;

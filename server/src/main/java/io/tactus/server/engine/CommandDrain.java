@@ -48,6 +48,10 @@ final class CommandDrain implements EventPoller.Handler<Command> {
             appliedGeneration = next.generation();
         } else if (command.type == Command.STOP) {
             engine.requestStop();
+        } else if (command.type == Command.SET_PERIOD) {
+            engine.requestPeriod((int) command.value);
+        } else if (command.type == Command.SET_FREEWHEEL) {
+            engine.requestFreewheel(command.value != 0);
         } else {
             applyTransport(command);
         }

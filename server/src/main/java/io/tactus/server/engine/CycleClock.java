@@ -32,6 +32,8 @@ public final class CycleClock extends StampedFrameClock {
     private long frames;
     private long startNanos;
     private long nextNanos;
+    /** The stamped cycle's nframes: it changes with the period (issue 20). */
+    private int periodFrames;
 
     /** The shared graph's copy of the stamp, for clients in other processes; null without one. */
     private volatile SegmentClock mirror;
@@ -40,6 +42,21 @@ public final class CycleClock extends StampedFrameClock {
         super(nframes);
         this.clock = clock;
         this.nextNanos = periodNanos; // a period's length before the first stamp, so conversions never divide by 0
+        this.periodFrames = nframes;
+    }
+
+    /** Realtime, allocation-free: the engine's period size from the next stamp on; engine thread. */
+    void setPeriodFrames(int nframes) {
+        long s = (long) SEQUENCE.getOpaque(this);
+        SEQUENCE.setOpaque(this, s + 1);
+        VarHandle.storeStoreFence();
+        periodFrames = nframes;
+        SEQUENCE.setRelease(this, s + 2);
+    }
+
+    @Override
+    protected int stampedPeriodFrames() {
+        return periodFrames;
     }
 
     /** Realtime, allocation-free: the engine's stamp at the start of a cycle. */

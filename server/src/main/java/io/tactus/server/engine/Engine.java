@@ -1,7 +1,9 @@
 package io.tactus.server.engine;
 
 import com.lmax.disruptor.EventPoller;
+import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.server.driver.Driver;
+import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.graph.ExecutionPlan;
 import io.tactus.server.graph.MidiBindings;
 import io.tactus.server.graph.Step;
@@ -72,6 +74,20 @@ public final class Engine implements Runnable, RunningCall {
     private volatile long telemetryDropped;
     private volatile boolean inputEnded;
     private final AtomicLong cyclesRun = new AtomicLong();
+    // The period at run time (issue 20): its size, freewheel, and where the frame time stood at the last switch.
+    private final Driver idleDriver;
+    private int nframes;
+    private boolean freewheel;
+    private int requestedFrames;
+    private int requestedFreewheel = -1;
+    private long switchedAtPeriod;
+    private long switchedAtFrame;
+    private long switchBytesBefore = -1;
+    private volatile long switchAllocatedBytes;
+    private volatile int appliedFrames;
+    private volatile boolean appliedFreewheel;
+    private volatile long switchesApplied;
+    private volatile GraphSegment periodMirror;
     // The cycle in flight, kept for a fresh thread to finish after a runaway (see resume).
     private CycleRecord inFlight;
     private long inFlightIdeal;
@@ -93,13 +109,17 @@ public final class Engine implements Runnable, RunningCall {
         this.drain = new CommandDrain(this, transport);
         this.cycleClock = new CycleClock(clock, settings.nframes(),
                 new PeriodTiming(0, settings.sampleRate(), settings.nframes()).periodNanos());
+        this.nframes = settings.nframes();
+        this.appliedFrames = nframes;
+        // While freewheeling the driver is left alone, as JACK stops it: capture is silence, playback goes nowhere.
+        this.idleDriver = new DummyDriver(driver.captureChannels(), driver.playbackChannels());
     }
 
     @Override
     public void run() {
         guard.own();
         warmUp();
-        timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), settings.nframes());
+        timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), nframes);
         paced = driver.isPaced();
         driverXruns = driver.xruns();
         periodNanos = timing.periodNanos();
@@ -118,6 +138,9 @@ public final class Engine implements Runnable, RunningCall {
      * 750 iterations a second). Realtime, allocation-free.
      */
     private void cycle() {
+        if (requestedFrames != 0 | requestedFreewheel >= 0) {
+            switchPeriod();
+        }
         long ideal = timing.idealStart(k);
         long deadline = paced ? timing.idealStart(k + 1) : Long.MAX_VALUE;
         long wakeup = paced ? waiter.awaitUntil(ideal,
@@ -127,10 +150,10 @@ public final class Engine implements Runnable, RunningCall {
         inFlight = record;
         inFlightIdeal = paced ? ideal : wakeup;
         inFlightWakeup = wakeup;
-        stampFrames = k * settings.nframes();
+        stampFrames = switchedAtFrame + (k - switchedAtPeriod) * nframes;
         stampStart = paced ? ideal : wakeup;
         stampNext = paced ? deadline : wakeup + periodNanos;
-        boolean more = runCycle(record, settings.nframes(), deadline);
+        boolean more = runCycle(commands, freewheel ? idleDriver : driver, record, nframes, deadline);
         if (guard.abandoned()) {
             return; // the watchdog gave the engine to a fresh thread while a client held this one
         }
@@ -150,6 +173,14 @@ public final class Engine implements Runnable, RunningCall {
 
     /** Realtime, allocation-free: hands the finished record to the telemetry consumer and moves on to {@code next}. */
     private void publishCycle(CycleRecord record, long next) {
+        record.periodNanos = periodNanos;
+        record.freewheel = freewheel;
+        if (switchBytesBefore >= 0) { // the first cycle after a switch: what it allocated is the switch's, not the loop's
+            long bytes = threads.getCurrentThreadAllocatedBytes() - switchBytesBefore;
+            switchBytesBefore = -1;
+            switchAllocatedBytes = switchAllocatedBytes + bytes;
+            allocation.exclude(bytes);
+        }
         record.rtAllocatedBytes = allocation.measure(k);
         if (!telemetry.publish(record)) {
             telemetryDropped = telemetryDropped + 1;
@@ -228,6 +259,82 @@ public final class Engine implements Runnable, RunningCall {
      */
     public void setSpinBudgetPercent(long percent) {
         spinBudgetPercent = Math.max(0, Math.min(SPIN_BUDGET_PERCENT, percent));
+    }
+
+    /**
+     * A period switch asked for through the command ring (issue 20), at this cycle's start: from period k on the
+     * engine runs {@code nframes} per period (the frame time goes on from where it stands), freewheels or not
+     * (unpaced, the driver left alone) and paces again from now when a freewheel ends. The watchdog and the
+     * metrics read the period from each cycle's record, the shared graph's clients from its header. Realtime:
+     * allocates nothing itself; the in-process clients' callbacks may, in the cycle that follows, and what that
+     * cycle allocates is counted as the switch's ({@link #switchAllocatedBytes}), not as the loop's.
+     */
+    private void switchPeriod() {
+        switchBytesBefore = threads.getCurrentThreadAllocatedBytes();
+        long start = paced ? timing.idealStart(k) : clock.nanoTime();
+        switchedAtFrame = switchedAtFrame + (k - switchedAtPeriod) * nframes;
+        switchedAtPeriod = k;
+        if (requestedFrames != 0) {
+            nframes = requestedFrames;
+            requestedFrames = 0;
+        }
+        if (requestedFreewheel >= 0) {
+            freewheel = requestedFreewheel == 1;
+            requestedFreewheel = -1;
+        }
+        boolean nowPaced = driver.isPaced() && !freewheel;
+        timing.restart(nowPaced && !paced ? clock.nanoTime() : start, k, nframes);
+        paced = nowPaced;
+        periodNanos = timing.periodNanos();
+        cycleEstimate = Math.min(cycleEstimate, periodNanos);
+        pass.setPeriod(periodNanos, freewheel);
+        GraphSegment mirror = periodMirror;
+        if (mirror != null) {
+            mirror.publishPeriod(nframes, periodNanos, freewheel);
+        }
+        cycleClock.setPeriodFrames(nframes);
+        appliedFrames = nframes;
+        appliedFreewheel = freewheel;
+        switchesApplied = switchesApplied + 1;
+    }
+
+    /** Command drain, engine thread: the period size from the next cycle start on. */
+    void requestPeriod(int frames) {
+        requestedFrames = frames;
+    }
+
+    /** Command drain, engine thread: freewheel (or not) from the next cycle start on. */
+    void requestFreewheel(boolean on) {
+        requestedFreewheel = on ? 1 : 0;
+    }
+
+    /** The period size the engine runs at (after the last switch it applied). Any thread. */
+    public int appliedFrames() {
+        return appliedFrames;
+    }
+
+    /** Whether the engine freewheels (after the last switch it applied). Any thread. */
+    public boolean appliedFreewheel() {
+        return appliedFreewheel;
+    }
+
+    /** Period switches applied so far; a control thread waits for it to move. Any thread. */
+    public long switchesApplied() {
+        return switchesApplied;
+    }
+
+    /** What the first cycle after each switch allocated on the engine thread, in all (the switch's own cost). */
+    public long switchAllocatedBytes() {
+        return switchAllocatedBytes;
+    }
+
+    /** Also publishes the period size and freewheel into {@code segment}'s header at each switch (null: no more). */
+    public void mirrorPeriodTo(GraphSegment segment) {
+        if (segment != null) {
+            segment.publishPeriod(appliedFrames, new PeriodTiming(0, settings.sampleRate(), appliedFrames).periodNanos(),
+                    appliedFreewheel);
+        }
+        this.periodMirror = segment;
     }
 
     /** Before the first period: the rehearsal ({@link EngineWarmup#rehearse}), then the real plan's turn. */

@@ -56,6 +56,16 @@ public final class EngineProxy {
         publish(Command.TRANSPORT_SYNC_TIMEOUT, micros);
     }
 
+    /** The engine runs at {@code nframes} per period from a cycle start on (validated by the caller). */
+    public void setPeriod(int nframes) {
+        publish(Command.SET_PERIOD, nframes);
+    }
+
+    /** The engine starts (or ends) freewheeling at a cycle start. */
+    public void setFreewheel(boolean on) {
+        publish(Command.SET_FREEWHEEL, on ? 1 : 0);
+    }
+
     private void publish(int type, long value) {
         ring.publishEvent((command, sequence, t, v) -> {
             command.type = t;

@@ -52,10 +52,21 @@ final class GraphPass {
     private ExecutionPlan pending;
     private long pendingDeadline;
     private int resumeAt;
+    /** The period now (issue 20): a client's reserve and time-out follow it; 0 until the first switch. */
+    private long periodNanos;
+    private boolean freewheel;
+    /** Asynchronous: the nframes of the pending cycle, which completes under the size it started with. */
+    private int pendingFrames;
 
     GraphPass(ClockSource clock, CallGuard guard) {
         this.clock = clock;
         this.guard = guard;
+    }
+
+    /** Engine thread, at a switch: the period's length (deadlines follow it) and freewheel. Allocation-free. */
+    void setPeriod(long periodNanos, boolean freewheel) {
+        this.periodNanos = periodNanos;
+        this.freewheel = freewheel;
     }
 
     /**
@@ -79,6 +90,7 @@ final class GraphPass {
         }
         if (async) {
             pending = plan;
+            pendingFrames = nframes;
             pendingDeadline = deadline;
             resumeAt = next;
             record.remoteWaitNanos = waitedNanos;
@@ -102,6 +114,7 @@ final class GraphPass {
             return null;
         }
         pending = null;
+        nframes = pendingFrames;
         waitedNanos = 0;
         pendingDeadline = deadline; // the engine waits for it within this period
         if (runClients(plan, record, nframes, pendingDeadline, resumeAt, true) < 0) {
@@ -198,6 +211,7 @@ final class GraphPass {
             guard.enter(i, plan, start);
             Throwable failure = null;
             try {
+                step.tellSwitch(nframes, freewheel);
                 step.process(nframes);
             } catch (Throwable thrown) {
                 failure = thrown;
@@ -290,7 +304,7 @@ final class GraphPass {
                     next = Math.min(next, now + STAMP_PENDING_NANOS);
                     continue;
                 }
-                long due = due(shared, triggeredAt, deadline);
+                long due = due(shared, periodNanos, triggeredAt, deadline);
                 if (now >= due) {
                     stepIn(shared, client.index(), now);
                 } else {
@@ -312,11 +326,11 @@ final class GraphPass {
      * deadline, but at least that reserve after the trigger (a cycle the host started late still gives its
      * clients time), and never past the client timeout after the trigger.
      */
-    private static long due(SharedGraph shared, long triggered, long deadline) {
-        long reserve = shared.reserveNanos();
+    private static long due(SharedGraph shared, long periodNanos, long triggered, long deadline) {
+        long reserve = shared.reserveNanos(periodNanos);
         long byDeadline = deadline == Long.MAX_VALUE || reserve == SharedGraph.NO_DEADLINE ? Long.MAX_VALUE
                 : Math.max(deadline - reserve, triggered + reserve);
-        long timeout = shared.timeoutNanos();
+        long timeout = shared.timeoutNanos(periodNanos);
         long byTimeout = Long.MAX_VALUE - triggered < timeout ? Long.MAX_VALUE : triggered + timeout;
         return Math.min(byDeadline, byTimeout);
     }

@@ -15,11 +15,18 @@ final class PlanPass {
     private final ClockSource clock;
     private final CallGuard guard;
     private final GraphPass graph;
+    private boolean freewheel;
 
     PlanPass(ClockSource clock, CallGuard guard) {
         this.clock = clock;
         this.guard = guard;
         this.graph = new GraphPass(clock, guard);
+    }
+
+    /** The period's length and whether the engine freewheels, from a switch on; engine thread (issue 20). */
+    void setPeriod(long periodNanos, boolean freewheel) {
+        this.freewheel = freewheel;
+        graph.setPeriod(periodNanos, freewheel);
     }
 
     /**
@@ -63,6 +70,7 @@ final class PlanPass {
             guard.enter(i, current, start);
             Throwable failure = null;
             try {
+                step.tellSwitch(nframes, freewheel);
                 step.process(nframes);
             } catch (Throwable thrown) {
                 failure = thrown;

@@ -38,6 +38,11 @@ public final class ClientNode {
     private int record;
     /** A client in its own process: it runs on its own thread, woken through the shared graph. */
     private volatile boolean remote;
+    // Buffer size and freewheel at run time (issue 20): the callbacks, and what they were last told.
+    private volatile io.tactus.api.BufferSizeCallback bufferSize;
+    private volatile io.tactus.api.FreewheelCallback freewheel;
+    private volatile int seenFrames;
+    private volatile boolean seenFreewheel;
 
     ClientNode(String name, int id, ClientPriority priority) {
         this.name = name;
@@ -196,6 +201,49 @@ public final class ClientNode {
     void setClosed() {
         this.closed = true;
         this.active = false;
+    }
+
+    public void setBufferSizeCallback(io.tactus.api.BufferSizeCallback callback) {
+        this.bufferSize = callback;
+    }
+
+    public void setFreewheelCallback(io.tactus.api.FreewheelCallback callback) {
+        this.freewheel = callback;
+    }
+
+    /** The period size this client's callbacks last heard of; set when it joins. */
+    public int seenFrames() {
+        return seenFrames;
+    }
+
+    public boolean seenFreewheel() {
+        return seenFreewheel;
+    }
+
+    /** What the client starts from when it joins: no callback for the state it joined in. */
+    public void seen(int nframes, boolean freewheeling) {
+        this.seenFrames = nframes;
+        this.seenFreewheel = freewheeling;
+    }
+
+    /**
+     * Tells the callbacks of a switch: freewheel first, then the size. On the thread that runs the client's next
+     * call (the engine's), or a control thread for a client that is not in the plan. May allocate (the callbacks
+     * may); a callback that throws fails the client as its process callback would.
+     */
+    public void tellSwitch(int nframes, boolean freewheeling) {
+        boolean resized = nframes != seenFrames;
+        boolean wheeled = freewheeling != seenFreewheel;
+        seenFrames = nframes;
+        seenFreewheel = freewheeling;
+        io.tactus.api.FreewheelCallback onFreewheel = freewheel;
+        if (wheeled && onFreewheel != null) {
+            onFreewheel.freewheelChanged(freewheeling);
+        }
+        io.tactus.api.BufferSizeCallback onSize = bufferSize;
+        if (resized && onSize != null) {
+            onSize.bufferSizeChanged(nframes);
+        }
     }
 
     @Override

@@ -39,6 +39,8 @@ public final class SharedGraph implements AutoCloseable {
     private final long reserveNanos;
     private final long timeoutNanos;
     private final boolean async;
+    /** The period the reserve and time-out were given for: the segment's at creation. */
+    private final long basePeriodNanos;
     private final AtomicLongArray timeouts = new AtomicLongArray(RECORDS);
     private int bank;
 
@@ -54,6 +56,7 @@ public final class SharedGraph implements AutoCloseable {
         this.reserveNanos = reserveNanos;
         this.timeoutNanos = timeoutNanos;
         this.async = async;
+        this.basePeriodNanos = Math.max(1, segment.periodNanos());
         records.set(GraphLayout.ENGINE);
         // The engine's first timeout would otherwise link lazySet's VarHandle call site, and allocate, on the engine
         // thread in the middle of a run; linking is per call site, not per thread, so this thread takes it.
@@ -99,6 +102,23 @@ public final class SharedGraph implements AutoCloseable {
 
     public long timeoutNanos() {
         return timeoutNanos;
+    }
+
+    /**
+     * The reserve when the period is {@code periodNanos} (0: the period the segment was made for): it scales with
+     * the period, as a quarter period stays a quarter period after a switch. Realtime, allocation-free.
+     */
+    public long reserveNanos(long periodNanos) {
+        return reserveNanos == NO_DEADLINE || periodNanos <= 0 ? reserveNanos : reserveNanos * periodNanos / basePeriodNanos;
+    }
+
+    /**
+     * The client time-out when the period is {@code periodNanos}: scaled too, unless it is a time limit of its own
+     * (no deadline) or none at all. Realtime, allocation-free.
+     */
+    public long timeoutNanos(long periodNanos) {
+        return reserveNanos == NO_DEADLINE || timeoutNanos == Long.MAX_VALUE || periodNanos <= 0 ? timeoutNanos
+                : timeoutNanos * periodNanos / basePeriodNanos;
     }
 
     public boolean isAsync() {

@@ -114,7 +114,18 @@ public final class Step {
         }
         midi.prepare(cycle);
         for (FloatBuffer buffer : buffers) {
-            buffer.clear();
+            buffer.clear().limit(nframes); // buffers hold the largest period; the callback sees this one's
+        }
+    }
+
+    /**
+     * Realtime: before the client's first call at a new period size or freewheel state, its callbacks (issue 20),
+     * on this thread between its cycles as JACK calls them with the graph paused. Taken once per switch; what the
+     * callbacks allocate is counted as the switch's.
+     */
+    public void tellSwitch(int nframes, boolean freewheel) {
+        if (client.seenFrames() != nframes | client.seenFreewheel() != freewheel) {
+            client.tellSwitch(nframes, freewheel);
         }
     }
 

@@ -88,6 +88,11 @@ public final class CycleRecord {
     /** Bytes the engine thread allocated since its warm-up ended; -1 until measured. */
     public long rtAllocatedBytes;
 
+    /** The period this cycle ran under (issue 20: it changes at run time); the watchdog and the metrics follow it. */
+    public long periodNanos;
+    /** The engine freewheeled: no deadline, so no client is judged by the period in this cycle. */
+    public boolean freewheel;
+
     public CycleRecord(int maxClients) {
         this.clientNanos = new long[maxClients];
         this.clientStarts = new long[maxClients];

@@ -17,7 +17,8 @@ public final class RunMetrics {
     private static final int SPARE_WINDOW = 32;
     private static final long ONE_MS = 1_000_000;
 
-    private final long periodNanos;
+    /** The period of the last cycle seen (issue 20: it changes at run time). */
+    private long periodNanos;
     private long fromCycle;
     private long toCycle = Long.MAX_VALUE;
     private long lastCycleSeen = -1;
@@ -91,6 +92,9 @@ public final class RunMetrics {
             }
         }
         lastCycleSeen = Math.max(lastCycleSeen, r.cycle);
+        if (r.periodNanos > 0) {
+            periodNanos = r.periodNanos;
+        }
         if (r.cycle < fromCycle || r.cycle >= toCycle) {
             return;
         }

@@ -15,11 +15,16 @@ final class Blame {
     /** A client whose own work took this share of the period is named as having consumed an xrun cycle. */
     static final double CONSUMER_SHARE = 0.25;
 
-    private final long periodNanos;
+    private long periodNanos;
     private final String label;
     private final ClientFiles files;
     private final EventLog log;
     private long[] own = new long[0];
+
+    /** The period follows the engine's (issue 20). Consumer thread. */
+    void setPeriod(long nanos) {
+        this.periodNanos = nanos;
+    }
 
     Blame(long periodNanos, String label, ClientFiles files, EventLog log) {
         this.periodNanos = periodNanos;

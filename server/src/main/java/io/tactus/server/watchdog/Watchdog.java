@@ -27,7 +27,8 @@ public final class Watchdog implements CycleListener {
 
     private final WatchdogSettings settings;
     private final DegradationPolicy policy;
-    private final long periodNanos;
+    /** The period of the last cycle seen: budgets follow the engine's period when it changes (issue 20). */
+    private volatile long periodNanos;
     private final DoubleSupplier rtBudgetShare;
     private final DoubleSupplier rtOverheadShare;
     private final ClientFiles files;
@@ -67,6 +68,13 @@ public final class Watchdog implements CycleListener {
         files.follow(cycle.plan);
         if (enforcer.shedsPending()) {
             enforcer.noteShedsApplied(cycle);
+        }
+        if (cycle.periodNanos > 0 && cycle.periodNanos != periodNanos) {
+            periodNanos = cycle.periodNanos;
+            blame.setPeriod(periodNanos);
+        }
+        if (cycle.freewheel) {
+            return; // no period to be judged by: the engine runs cycles as fast as the graph allows
         }
         blame.chargeOwnWork(cycle);
         ClientWatch[] steps = files.steps();

@@ -50,6 +50,13 @@ public final class JavaSoundDriver extends AudioDriver {
         this.settings = settings;
     }
 
+    /** The device's lines were opened for one period size; reopening them would stop the sound for a while. */
+    @Override
+    public String refuseResize(int nframes) {
+        return nframes == periodFrames ? null : "the javasound driver cannot change its period while its device lines "
+                + "are open; stop the server and start it again with -p " + nframes;
+    }
+
     @Override
     public String name() {
         return "javasound";

@@ -42,6 +42,13 @@ public final class WavDriver extends AudioDriver {
         this.playbackChannels = settings.playbackChannels() > 0 ? settings.playbackChannels() : captureChannels;
     }
 
+    /** Its rings hold periods of the size it was opened with; the reader and writer would have to be re-cut. */
+    @Override
+    public String refuseResize(int nframes) {
+        return nframes == periodFrames ? null : "the wav driver cannot change its period during a render; start the "
+                + "server again with -p " + nframes;
+    }
+
     @Override
     public String name() {
         return "wav";
