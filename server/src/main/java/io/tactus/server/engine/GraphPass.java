@@ -32,6 +32,11 @@ final class GraphPass {
 
     /** How soon to look again at a client whose trigger stamp is still being written. */
     private static final long STAMP_PENDING_NANOS = 50_000;
+    /**
+     * Freewheeling, a client is waited for without a period (a render loses nothing to a slow client), up to this
+     * long after its trigger, as JACK2's freewheel driver waits: only a client that hangs is stepped in for.
+     */
+    private static final long FREEWHEEL_TIMEOUT_NANOS = 10_000_000_000L;
     /** With no client's deadline to wait for (a trigger on its way), how soon to look again. */
     private static final long LOOK_AGAIN_NANOS = 200_000;
 
@@ -304,7 +309,7 @@ final class GraphPass {
                     next = Math.min(next, now + STAMP_PENDING_NANOS);
                     continue;
                 }
-                long due = due(shared, periodNanos, triggeredAt, deadline);
+                long due = freewheel ? triggeredAt + FREEWHEEL_TIMEOUT_NANOS : due(shared, periodNanos, triggeredAt, deadline);
                 if (now >= due) {
                     stepIn(shared, client.index(), now);
                 } else {
