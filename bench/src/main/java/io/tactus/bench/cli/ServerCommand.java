@@ -70,6 +70,11 @@ public final class ServerCommand implements Callable<Integer> {
             description = "frames per period (default ${DEFAULT-VALUE})")
     int frames;
 
+    @Option(names = "--max-bufsize", defaultValue = "" + EngineSettings.DEFAULT_MAX_FRAMES,
+            description = "the largest period 'tactus bufsize' may switch to; buffers are sized for it at start "
+                    + "(default ${DEFAULT-VALUE}, or -p when larger; 4096 takes 17 MiB of /dev/shm instead of 4.4)")
+    int maxBufsize;
+
     @Option(names = {"-P", "--priority"}, defaultValue = "" + ServerSettings.DEFAULT_PRIORITY,
             description = "realtime priority for fifo and rr (default ${DEFAULT-VALUE})")
     int priority;
@@ -171,11 +176,13 @@ public final class ServerCommand implements Callable<Integer> {
             throw new TactusException("--nice must be from -20 to 19, not " + nice);
         }
         ServerSettings.validateFrames(frames);
+        ServerSettings.validateFrames(maxBufsize);
         ServerSettings.validateRate(rate);
         ServerSettings.validateMaxConnections(maxConnections);
         io.tactus.ipc.RuntimeDirectory.requireServerName(name);
         EngineSettings engine = EngineSettings.of(rate, frames)
-                .withSpinNanos(spinNanos());
+                .withSpinNanos(spinNanos())
+                .withMaxFrames(maxBufsize);
         return ServerSettings.defaults()
                 .withName(name)
                 .withEngine(engine)
