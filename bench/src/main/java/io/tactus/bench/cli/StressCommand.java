@@ -75,6 +75,11 @@ public final class StressCommand implements Callable<Integer> {
             + "from a source through every client, in client order, into a sink that counts what arrived")
     boolean midi;
 
+    @Option(names = "--switch-bufsize", split = ",", paramLabel = "N[,N...]",
+            description = "switch the period size to each N in turn during the measured time, evenly spaced, as "
+                    + "'tactus bufsize N' does (e.g. 256,64); each switch is reported")
+    java.util.List<Integer> switchBufsize = java.util.List.of();
+
     @Option(names = "--out",
             description = "also write summary.txt, summary.json, per-second.csv and graph.png into this directory")
     java.nio.file.Path out;
@@ -128,7 +133,7 @@ public final class StressCommand implements Callable<Integer> {
                 degradation(), mode);
         settings.validate();
         StressResult result = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
-                .withMidi(midi).run();
+                .withMidi(midi).withBufsizeSwitches(switchBufsize).run();
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
             ReportFiles.write(out, result, ReportFiles.marks(result));

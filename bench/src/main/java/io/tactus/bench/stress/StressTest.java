@@ -53,6 +53,7 @@ public final class StressTest {
     /** The jack_test3 client started so that it exits at once, every time; 0 for none (a test's). */
     private int failingClient;
     private boolean midi;
+    private List<Integer> bufsizeSwitches = List.of();
 
     public StressTest(StressSettings settings, PrintStream progress) {
         this.settings = settings;
@@ -96,6 +97,18 @@ public final class StressTest {
     /** With MIDI through the chain of clients beside their audio ({@code --midi}, {@link MidiTraffic}). */
     public StressTest withMidi(boolean on) {
         this.midi = on;
+        return this;
+    }
+
+    /**
+     * Switches the period size to each of {@code sizes} in turn during the measured time, evenly spaced (issue 20):
+     * each switch is reported with the clients on the server before and after it and what it allocated.
+     */
+    public StressTest withBufsizeSwitches(List<Integer> sizes) {
+        for (int size : sizes) {
+            io.tactus.server.ServerSettings.validateFrames(size);
+        }
+        this.bufsizeSwitches = List.copyOf(sizes);
         return this;
     }
 
@@ -200,6 +213,7 @@ public final class StressTest {
 
     private Sampling measure(TactusServer tactus, ProcStat start) throws InterruptedException {
         Sampling sampling = new Sampling();
+        int switched = 0;
         ProcStat previous = start;
         long t0 = System.nanoTime();
         for (int second = 1; second <= settings.seconds(); second++) {
@@ -215,6 +229,11 @@ public final class StressTest {
                     && clients.size() < settings.clients()) {
                 join(clients.size() + 1);
             }
+            int switchesDue = Math.min(bufsizeSwitches.size(), (bufsizeSwitches.size() + 1) * second / settings.seconds());
+            if (switched < switchesDue && second < settings.seconds()) {
+                switchBufsize(tactus, bufsizeSwitches.get(switched), second);
+                switched++;
+            }
             if (second % PROGRESS_SECONDS == 0 && second < settings.seconds()) {
                 MetricsSnapshot m = tactus.metrics();
                 progress.printf("[%4d s] DSP load %5.1f %% (max %5.1f %%), xruns %d, delay max %.0f usecs, clients %d, "
@@ -224,6 +243,19 @@ public final class StressTest {
             }
         }
         return sampling;
+    }
+
+    /** One switch of {@code --switch-bufsize}, reported: the clients before and after, the switch's own allocation. */
+    private void switchBufsize(TactusServer tactus, int nframes, int second) {
+        int before = tactus.graph().clientNames().size() - 1;
+        long bytes = tactus.switchAllocatedBytes();
+        long t0 = System.nanoTime();
+        tactus.setBufferSize(nframes);
+        double millis = (System.nanoTime() - t0) / 1e6;
+        int after = tactus.graph().clientNames().size() - 1;
+        progress.printf("[%4d s] bufsize %d: the engine switched in %.1f ms, clients %d before and %d after, the switch "
+                        + "allocated %d bytes on the engine thread, RT allocated bytes so far %d%n", second, nframes, millis,
+                before, after, tactus.switchAllocatedBytes() - bytes, tactus.metrics().rtAllocatedBytes());
     }
 
     /**
