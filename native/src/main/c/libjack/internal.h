@@ -1,0 +1,215 @@
+/*
+ * Tactus libjack internals: one client = one control connection (a reader thread for replies and
+ * notifications), one mapping of the server's graph segment, one process thread that joins the shared
+ * graph as io.tactus.ipc.client.ProcessThread does (docs/ipc-contract.md, docs/libjack.md).
+ */
+#ifndef TACTUS_LIBJACK_INTERNAL_H
+#define TACTUS_LIBJACK_INTERNAL_H
+
+#include <jack/jack.h>
+#include <jack/midiport.h>
+#include <jack/uuid.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#define TJ_PROTOCOL_VERSION 5
+#define TJ_MAX_FRAME 65536
+#define TJ_MAX_NAME 255
+#define TJ_MAX_FULL_NAME (2 * TJ_MAX_NAME + 1)
+#define TJ_MAX_PORTS 64
+#define TJ_REPLY_TIMEOUT_SECONDS 10
+
+/* Message codes (io.tactus.ipc.MessageType). */
+enum {
+    TJ_HELLO = 1, TJ_REGISTER_PORT = 2, TJ_UNREGISTER_PORT = 3, TJ_CONNECT = 4, TJ_DISCONNECT = 5,
+    TJ_ACTIVATE = 6, TJ_DEACTIVATE = 7, TJ_LIST_PORTS = 8, TJ_STATUS = 9, TJ_GOODBYE = 10,
+    TJ_TRANSPORT_QUERY = 12, TJ_TRANSPORT_REQUEST = 13,
+    TJ_WELCOME = 64, TJ_OK = 65, TJ_ERROR = 66, TJ_PORT_LIST = 67, TJ_STATUS_REPORT = 68, TJ_PORT_SLOT = 71,
+    TJ_SHUTDOWN = 128, TJ_XRUN = 129, TJ_GRAPH_ORDER = 130
+};
+
+/* Graph segment layout (io.tactus.ipc.graph.GraphLayout). */
+#define TJ_MAGIC 0x46524754
+#define TJ_SEGMENT_VERSION 3
+#define TJ_MAX_SUCCESSORS 30
+#define TJ_MAX_SOURCES 15
+#define TJ_CACHE_LINE 64
+#define TJ_HEADER_BYTES (5 * TJ_CACHE_LINE)
+#define TJ_RECORD_BYTES (6 * TJ_CACHE_LINE)
+#define TJ_PORT_HEADER_BYTES (3 * TJ_CACHE_LINE)
+#define TJ_MIDI_BYTES 4096
+#define TJ_OFF_CYCLE 64
+#define TJ_OFF_PLAN_BANK 72
+#define TJ_OFF_CLOCK 128
+#define TJ_OFF_TRANSPORT 192
+
+/* A growing byte buffer: a frame being written (big-endian) or read. */
+typedef struct {
+    unsigned char *data;
+    size_t length;
+    size_t capacity;
+    size_t read;
+    int failed; /* a write that could not grow, or a read past the end */
+} tj_buf;
+
+void tj_buf_init(tj_buf *b);
+void tj_buf_free(tj_buf *b);
+void tj_put16(tj_buf *b, int v);
+void tj_put32(tj_buf *b, int32_t v);
+void tj_put64(tj_buf *b, int64_t v);
+void tj_putf64(tj_buf *b, double v);
+void tj_putbool(tj_buf *b, int v);
+void tj_putstr(tj_buf *b, const char *s);
+int tj_get16(tj_buf *b);
+int32_t tj_get32(tj_buf *b);
+int64_t tj_get64(tj_buf *b);
+double tj_getf64(tj_buf *b);
+int tj_getbool(tj_buf *b);
+/* A string read into a fresh NUL-terminated allocation (NULL on a short frame); the caller frees it. */
+char *tj_getstr(tj_buf *b);
+
+/* One reply: its type and body, owned by whoever asked. */
+typedef struct {
+    int type;
+    tj_buf body;
+} tj_reply;
+
+struct _jack_port {
+    jack_client_t *client;
+    int mine;
+    int in_use;  /* mine: registered (atomic; the process thread reads it) */
+    int slot;
+    int is_input;
+    int is_midi;
+    int flags;
+    char name[TJ_MAX_FULL_NAME + 1];
+    const char *short_name;
+    unsigned char *snapshots; /* a MIDI input's private copies of its sources, TJ_MAX_SOURCES blocks */
+    struct _jack_port *next;  /* ports of other clients this client looked up, freed at close */
+};
+
+struct _jack_client {
+    char name[TJ_MAX_NAME + 1];
+    char server[TJ_MAX_NAME + 1];
+    int fd;
+
+    /* The control connection. */
+    pthread_t reader;
+    int reader_started;
+    pthread_mutex_t request_lock; /* one request at a time */
+    pthread_mutex_t reply_lock;
+    pthread_cond_t reply_cond;
+    int32_t next_request;
+    int32_t awaited;
+    tj_reply *reply;      /* under reply_lock: the awaited reply, once it arrived */
+    int ended;            /* under reply_lock: the connection is over */
+    char *end_reason;     /* under reply_lock */
+    int closing;
+
+    /* Welcome. */
+    int32_t sample_rate;
+    int32_t buffer_size;
+    int32_t record;
+    int32_t process_priority;
+    int64_t server_pid;
+
+    /* The graph segment. */
+    unsigned char *segment;
+    size_t segment_size;
+    int records;
+    int nports;
+    int nframes;
+    size_t ports_start;
+    size_t port_stride;
+
+    /* Ports: own ones in a fixed table the process thread scans; others looked up by name. */
+    pthread_mutex_t port_lock;
+    jack_port_t ports[TJ_MAX_PORTS];
+    jack_port_t *foreign;
+
+    /* The process thread. */
+    pthread_t process;
+    int process_started;
+    pthread_mutex_t gate;
+    pthread_cond_t gate_cond;
+    int begun;        /* under gate */
+    int looping;      /* under gate */
+    int running;      /* atomic */
+    int tid;
+    int realtime;     /* the thread runs SCHED_FIFO */
+    int active;
+    int failed;       /* atomic: the callback returned non-zero; it is not called again */
+    long long cycles; /* atomic */
+    JackProcessCallback process_callback;
+    void *process_arg;
+    JackThreadInitCallback thread_init;
+    void *thread_init_arg;
+
+    /* Notifications, told on their own thread so that callbacks may call the server. */
+    pthread_t notifier;
+    int notifier_started;
+    pthread_mutex_t notify_lock;
+    pthread_cond_t notify_cond;
+    int pending_xruns;        /* under notify_lock */
+    int pending_graph_order;  /* under notify_lock */
+    int pending_shutdown;     /* under notify_lock */
+    char *shutdown_reason;    /* under notify_lock */
+    int notifier_stop;        /* under notify_lock */
+    int shutdown_told;
+    JackShutdownCallback on_shutdown;
+    void *on_shutdown_arg;
+    JackInfoShutdownCallback on_info_shutdown;
+    void *on_info_shutdown_arg;
+    JackXRunCallback on_xrun;
+    void *on_xrun_arg;
+    JackGraphOrderCallback on_graph_order;
+    void *on_graph_order_arg;
+};
+
+/* log.c */
+void tj_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+void tj_info(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* connection.c */
+int tj_connect_socket(const char *server, char *why, size_t why_size);
+int tj_start_reader(jack_client_t *c);
+/* Sends one request and waits for its reply; NULL when the connection ended or no reply came in time. */
+tj_reply *tj_request(jack_client_t *c, int type, tj_buf *body);
+void tj_reply_free(tj_reply *r);
+/* A request answered by Ok: 0, or -1 after reporting the server's sentence through the error function. */
+int tj_request_ok(jack_client_t *c, int type, tj_buf *body, const char *what);
+int tj_send_frame(int fd, int type, int32_t request_id, const tj_buf *body);
+int tj_read_frame(int fd, int *type, int32_t *request_id, tj_buf *body);
+void tj_stop_reader(jack_client_t *c);
+void tj_notify_start(jack_client_t *c);
+void tj_notify_stop(jack_client_t *c);
+void tj_tell_shutdown(jack_client_t *c, const char *reason);
+
+/* segment.c */
+int tj_map_segment(jack_client_t *c, const char *path, char *why, size_t why_size);
+void tj_unmap_segment(jack_client_t *c);
+static inline unsigned char *tj_at(const jack_client_t *c, size_t offset) { return c->segment + offset; }
+static inline size_t tj_record_offset(int record) { return TJ_HEADER_BYTES + (size_t) record * TJ_RECORD_BYTES; }
+static inline size_t tj_port_offset(const jack_client_t *c, int port) { return c->ports_start + (size_t) port * c->port_stride; }
+static inline void *tj_port_data(const jack_client_t *c, int port) { return c->segment + tj_port_offset(c, port) + TJ_PORT_HEADER_BYTES; }
+int tj_futex_wait(int32_t *address, int32_t expected, long timeout_nanos);
+void tj_futex_wake(int32_t *address, int count);
+int64_t tj_now_nanos(void);
+
+/* process.c */
+int tj_process_start(jack_client_t *c);
+int tj_process_begin(jack_client_t *c);
+void tj_process_stop(jack_client_t *c);
+void tj_process_join(jack_client_t *c);
+
+/* midi.c */
+void tj_midi_set_nframes(int nframes);
+void tj_midi_merge(void *target, unsigned char *const *sources, int count, unsigned char *scratch);
+
+/* ports.c */
+void tj_ports_free(jack_client_t *c);
+/* The whole port list of the server (ListPorts): NULL when the server did not answer. */
+tj_reply *tj_list_ports(jack_client_t *c, int with_connections);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+ * The project's own JACK test client, for the libjack system tests. Ports: audio `in` and `out`, MIDI
+ * `midi_in` and `midi_out`. Each cycle `out` carries the ramp k mod 4096 / 4096 (k the sample's index since
+ * the first cycle: exact in float, so a recorder can check every sample), `midi_out` a note-on at frame 0
+ * (0x90, cycle mod 128, 100), and `midi_in`'s events are counted. Lines on stdout, one per fact:
+ *
+ *   ready NAME                       activated (and connected, with --connect-to)
+ *   mallocs N in C cycles            with --count-mallocs (under LD_PRELOAD=libtactus_malloc_count.so): the
+ *                                    process thread's allocations from cycle 200 to cycle 200 + C
+ *   shutdown REASON                  the server shut the client down or went away (exit 3)
+ *   cycles C midi-in M bad B         at SIGTERM or SIGINT, before it closes (exit 0)
+ */
+#include <jack/jack.h>
+#include <jack/midiport.h>
+
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define WARM_UP_CYCLES 200
+#define MEASURED_CYCLES 1000
+
+static jack_port_t *in_port;
+static jack_port_t *out_port;
+static jack_port_t *midi_in;
+static jack_port_t *midi_out;
+static long (*malloc_count)(void);
+static volatile long cycles;
+static volatile long midi_received;
+static volatile long midi_bad;
+static volatile long mallocs_at_warm_up = -1;
+static volatile long mallocs_measured = -1;
+static unsigned long sample_index;
+static volatile sig_atomic_t stop;
+static volatile int shut_down;
+static char shutdown_reason[512];
+
+/* Realtime: no allocation, no lock, no system call (the malloc count is a thread-local read). */
+static int process(jack_nframes_t nframes, void *arg) {
+    (void) arg;
+    float *out = jack_port_get_buffer(out_port, nframes);
+    for (jack_nframes_t i = 0; i < nframes; i++) {
+        out[i] = (float) (sample_index++ % 4096) / 4096.0f;
+    }
+    void *events = jack_port_get_buffer(midi_in, nframes);
+    uint32_t count = jack_midi_get_event_count(events);
+    for (uint32_t e = 0; e < count; e++) {
+        jack_midi_event_t event;
+        if (jack_midi_event_get(&event, events, e) == 0 && event.size == 3 && event.buffer[0] == 0x90) {
+            midi_received++;
+        } else {
+            midi_bad++;
+        }
+    }
+    unsigned char note[3] = { 0x90, (unsigned char) (cycles & 0x7f), 100 };
+    jack_midi_event_write(jack_port_get_buffer(midi_out, nframes), 0, note, 3);
+    cycles++;
+    if (malloc_count && cycles == WARM_UP_CYCLES) {
+        mallocs_at_warm_up = malloc_count();
+    } else if (malloc_count && cycles == WARM_UP_CYCLES + MEASURED_CYCLES) {
+        mallocs_measured = malloc_count() - mallocs_at_warm_up;
+    }
+    return 0;
+}
+
+static void on_info_shutdown(jack_status_t code, const char *reason, void *arg) {
+    (void) code;
+    (void) arg;
+    snprintf(shutdown_reason, sizeof shutdown_reason, "%s", reason);
+    __atomic_store_n(&shut_down, 1, __ATOMIC_RELEASE);
+}
+
+static void on_signal(int sig) {
+    (void) sig;
+    stop = 1;
+}
+
+int main(int argc, char **argv) {
+    const char *name = "tactus-test";
+    const char *connect_to = NULL;
+    int count_mallocs = 0;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--name") == 0 && a + 1 < argc) {
+            name = argv[++a];
+        } else if (strcmp(argv[a], "--connect-to") == 0 && a + 1 < argc) {
+            connect_to = argv[++a];
+        } else if (strcmp(argv[a], "--count-mallocs") == 0) {
+            count_mallocs = 1;
+        } else {
+            fprintf(stderr, "usage: tactus_test_client [--name NAME] [--connect-to PORT] [--count-mallocs]\n");
+            return 2;
+        }
+    }
+    if (count_mallocs) {
+        malloc_count = (long (*)(void)) dlsym(RTLD_DEFAULT, "tactus_malloc_count");
+        if (!malloc_count) {
+            fprintf(stderr, "tactus_test_client: --count-mallocs needs LD_PRELOAD=libtactus_malloc_count.so\n");
+            return 2;
+        }
+    }
+    jack_status_t status;
+    jack_client_t *client = jack_client_open(name, JackNoStartServer | JackUseExactName, &status);
+    if (!client) {
+        printf("open failed 0x%x\n", (unsigned) status);
+        return 1;
+    }
+    in_port = jack_port_register(client, "in", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+    out_port = jack_port_register(client, "out", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
+    midi_in = jack_port_register(client, "midi_in", JACK_DEFAULT_MIDI_TYPE, JackPortIsInput, 0);
+    midi_out = jack_port_register(client, "midi_out", JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0);
+    if (!in_port || !out_port || !midi_in || !midi_out) {
+        printf("register failed\n");
+        return 1;
+    }
+    jack_set_process_callback(client, process, NULL);
+    jack_on_info_shutdown(client, on_info_shutdown, NULL);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    if (jack_activate(client) != 0) {
+        printf("activate failed\n");
+        return 1;
+    }
+    if (connect_to && jack_connect(client, jack_port_name(out_port), connect_to) != 0) {
+        printf("connect failed\n");
+        return 1;
+    }
+    printf("ready %s\n", jack_get_client_name(client));
+    fflush(stdout);
+    int reported = 0;
+    while (!stop) {
+        if (__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE)) {
+            printf("shutdown %s\n", shutdown_reason);
+            fflush(stdout);
+            return 3;
+        }
+        if (!reported && mallocs_measured >= 0) {
+            printf("mallocs %ld in %d cycles\n", mallocs_measured, MEASURED_CYCLES);
+            fflush(stdout);
+            reported = 1;
+        }
+        usleep(10000);
+    }
+    printf("cycles %ld midi-in %ld bad %ld\n", cycles, midi_received, midi_bad);
+    fflush(stdout);
+    jack_client_close(client);
+    return 0;
+}
