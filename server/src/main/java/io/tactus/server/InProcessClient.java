@@ -242,6 +242,7 @@ public final class InProcessClient implements TactusClient {
 
     @Override
     public void close() {
+        events.close();
         if (!node.isClosed()) {
             controller.changeVoid(graph -> {
                 if (!node.isClosed()) {

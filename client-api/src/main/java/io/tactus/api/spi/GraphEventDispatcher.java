@@ -26,6 +26,7 @@ public final class GraphEventDispatcher {
     private volatile LatencyCallback latency;
     /** Only the notifier's thread touches it. */
     private long lastSequence;
+    private volatile boolean closed;
 
     public GraphEventDispatcher(String clientName) {
         this.clientName = clientName;
@@ -67,8 +68,16 @@ public final class GraphEventDispatcher {
         notifier.post(event.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), () -> deliver(event));
     }
 
+    /** The client has closed: what is still queued is not delivered, so no callback runs on a closed client. */
+    public void close() {
+        closed = true;
+    }
+
     /** On the notifier's thread: the general callback first, then the JACK-style one. */
     public void deliver(GraphEvent event) {
+        if (closed) {
+            return;
+        }
         if (lastSequence != 0 && event.sequence() > lastSequence + 1) {
             System.err.println("tactus: client '" + clientName + "' read its notifications too slowly; the server dropped "
                     + (event.sequence() - lastSequence - 1) + " of them, so its view of the graph may be out of date");

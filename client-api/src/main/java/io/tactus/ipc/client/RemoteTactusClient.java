@@ -469,6 +469,7 @@ public final class RemoteTactusClient implements TactusClient {
      */
     @Override
     public void close() {
+        events.close();
         if (!closed.compareAndSet(false, true)) {
             return;
         }
