@@ -95,4 +95,39 @@ public interface TactusClient extends AutoCloseable {
     int MIN_BUFFER_SIZE = 16;
     /** The largest period {@link #setBufferSize} accepts. */
     int MAX_BUFFER_SIZE = 4096;
+
+    // Notifications and latency (issue 20)
+
+    /** Every graph notification, in order, with its sequence number (see {@link GraphEvent}). */
+    void setGraphEventCallback(GraphEventCallback callback);
+
+    /** Another client joined or left ({@code jack_set_client_registration_callback}). */
+    void setClientRegistrationCallback(ClientRegistrationCallback callback);
+
+    /** A port of any client, this one's too, came or went ({@code jack_set_port_registration_callback}). */
+    void setPortRegistrationCallback(PortRegistrationCallback callback);
+
+    /** Two ports were connected or disconnected ({@code jack_set_port_connect_callback}). */
+    void setPortConnectCallback(PortConnectCallback callback);
+
+    /** A port was renamed ({@code jack_set_port_rename_callback}). */
+    void setPortRenameCallback(PortRenameCallback callback);
+
+    /** Called once, soon, with the server's sample rate, as JACK does when the callback is set. */
+    void setSampleRateCallback(SampleRateCallback callback);
+
+    /** Asked to update this client's latencies, capture then playback, after a connection or a latency changed. */
+    void setLatencyCallback(LatencyCallback callback);
+
+    /**
+     * Sets a latency range of one of this client's ports ({@code jack_port_set_latency_range}); the server keeps
+     * it from then on in place of its default and, when it changed, recomputes the graph's latencies.
+     */
+    void setLatencyRange(Port port, LatencyMode mode, LatencyRange range);
+
+    /** The latency range of any port, by full name ({@code jack_port_get_latency_range}). */
+    LatencyRange latencyRange(String port, LatencyMode mode);
+
+    /** Recomputes every port's latency and calls the latency callbacks ({@code jack_recompute_total_latencies}). */
+    void recomputeTotalLatencies();
 }

@@ -114,6 +114,51 @@ public final class ControlCodec {
             case SET_FREEWHEEL -> w.bool(((Request.SetFreewheel) message).on());
             case BUFFER_SIZE_CHANGED -> w.int32(((Notification.BufferSizeChanged) message).nframes());
             case FREEWHEEL_CHANGED -> w.bool(((Notification.FreewheelChanged) message).on());
+
+            // Notifications and latency (issue 20)
+            case SET_LATENCY_RANGE -> {
+                Request.SetLatencyRange m = (Request.SetLatencyRange) message;
+                w.string(m.shortName()).bool(m.playback()).int32(m.min()).int32(m.max());
+            }
+            case GET_LATENCY_RANGE -> {
+                Request.GetLatencyRange m = (Request.GetLatencyRange) message;
+                w.string(m.port()).bool(m.playback());
+            }
+            case RECOMPUTE_LATENCIES, LIST_LATENCIES -> {
+                // no body
+            }
+            case LATENCY_RANGE -> {
+                Reply.LatencyRange m = (Reply.LatencyRange) message;
+                w.int32(m.min()).int32(m.max());
+            }
+            case LATENCY_LIST -> {
+                List<Reply.PortLatency> ports = ((Reply.LatencyList) message).ports();
+                w.int32(ports.size());
+                for (Reply.PortLatency p : ports) {
+                    w.string(p.name()).int32(p.captureMin()).int32(p.captureMax()).int32(p.playbackMin())
+                            .int32(p.playbackMax());
+                }
+            }
+            case CLIENT_REGISTRATION -> {
+                Notification.ClientRegistration m = (Notification.ClientRegistration) message;
+                w.int64(m.sequence()).string(m.name()).bool(m.registered());
+            }
+            case PORT_REGISTRATION -> {
+                Notification.PortRegistration m = (Notification.PortRegistration) message;
+                w.int64(m.sequence()).int32(m.portId()).string(m.name()).bool(m.registered());
+            }
+            case PORT_CONNECT -> {
+                Notification.PortConnect m = (Notification.PortConnect) message;
+                w.int64(m.sequence()).string(m.source()).string(m.destination()).bool(m.connected());
+            }
+            case PORT_RENAME -> {
+                Notification.PortRename m = (Notification.PortRename) message;
+                w.int64(m.sequence()).int32(m.portId()).string(m.oldName()).string(m.newName());
+            }
+            case LATENCY -> {
+                Notification.Latency m = (Notification.Latency) message;
+                w.int64(m.sequence()).bool(m.playback());
+            }
         }
     }
 
@@ -180,6 +225,19 @@ public final class ControlCodec {
             case SET_FREEWHEEL -> new Request.SetFreewheel(r.bool());
             case BUFFER_SIZE_CHANGED -> new Notification.BufferSizeChanged(r.int32());
             case FREEWHEEL_CHANGED -> new Notification.FreewheelChanged(r.bool());
+
+            // Notifications and latency (issue 20)
+            case SET_LATENCY_RANGE -> new Request.SetLatencyRange(r.string(), r.bool(), r.int32(), r.int32());
+            case GET_LATENCY_RANGE -> new Request.GetLatencyRange(r.string(), r.bool());
+            case RECOMPUTE_LATENCIES -> new Request.RecomputeLatencies();
+            case LIST_LATENCIES -> new Request.ListLatencies();
+            case LATENCY_RANGE -> new Reply.LatencyRange(r.int32(), r.int32());
+            case LATENCY_LIST -> readLatencies(r);
+            case CLIENT_REGISTRATION -> new Notification.ClientRegistration(r.int64(), r.string(), r.bool());
+            case PORT_REGISTRATION -> new Notification.PortRegistration(r.int64(), r.int32(), r.string(), r.bool());
+            case PORT_CONNECT -> new Notification.PortConnect(r.int64(), r.string(), r.string(), r.bool());
+            case PORT_RENAME -> new Notification.PortRename(r.int64(), r.int32(), r.string(), r.string());
+            case LATENCY -> new Notification.Latency(r.int64(), r.bool());
         };
     }
 
@@ -196,6 +254,15 @@ public final class ControlCodec {
                     r.float64(), r.int64(), r.int64(), r.int32()));
         }
         return new Reply.TopReport(load, xruns, scheduling, watchdog, actions, lines);
+    }
+
+    private static Reply.LatencyList readLatencies(FrameReader r) {
+        int count = r.count("ports", Short.BYTES + 4 * Integer.BYTES);
+        List<Reply.PortLatency> ports = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            ports.add(new Reply.PortLatency(r.string(), r.int32(), r.int32(), r.int32(), r.int32()));
+        }
+        return new Reply.LatencyList(ports);
     }
 
     private static PortType portType(int code) {

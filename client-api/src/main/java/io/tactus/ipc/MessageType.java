@@ -38,7 +38,20 @@ public enum MessageType {
     GRAPH_ORDER(130, "GraphOrder"),
     // Buffer size and freewheel at run time (issue 20)
     BUFFER_SIZE_CHANGED(141, "BufferSizeChanged"),
-    FREEWHEEL_CHANGED(142, "FreewheelChanged");
+    FREEWHEEL_CHANGED(142, "FreewheelChanged"),
+
+    // Notifications and latency (issue 20)
+    SET_LATENCY_RANGE(28, "SetLatencyRange"),
+    GET_LATENCY_RANGE(29, "GetLatencyRange"),
+    RECOMPUTE_LATENCIES(30, "RecomputeLatencies"),
+    LIST_LATENCIES(31, "ListLatencies"),
+    LATENCY_RANGE(86, "LatencyRange"),
+    LATENCY_LIST(87, "LatencyList"),
+    CLIENT_REGISTRATION(131, "ClientRegistration"),
+    PORT_REGISTRATION(132, "PortRegistration"),
+    PORT_CONNECT(133, "PortConnect"),
+    PORT_RENAME(134, "PortRename"),
+    LATENCY(135, "Latency");
 
     private static final MessageType[] VALUES = values();
 

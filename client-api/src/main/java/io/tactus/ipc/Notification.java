@@ -1,5 +1,8 @@
 package io.tactus.ipc;
 
+import io.tactus.api.GraphEvent;
+import io.tactus.api.LatencyMode;
+
 import java.util.Objects;
 
 /**
@@ -55,6 +58,109 @@ public sealed interface Notification extends ControlMessage {
         @Override
         public MessageType type() {
             return MessageType.FREEWHEEL_CHANGED;
+        }
+    }
+
+    // Notifications and latency (issue 20)
+
+    /**
+     * A graph change, numbered per client from 1 in the order the server made the changes; the client turns it
+     * into a {@link GraphEvent} for its callbacks.
+     */
+    sealed interface GraphChange extends Notification {
+        GraphEvent event();
+
+        /** The message that carries {@code event}. */
+        static GraphChange of(GraphEvent e) {
+            return switch (e.kind()) {
+                case CLIENT_REGISTERED, CLIENT_UNREGISTERED -> new ClientRegistration(e.sequence(), e.name(),
+                        e.kind() == GraphEvent.Kind.CLIENT_REGISTERED);
+                case PORT_REGISTERED, PORT_UNREGISTERED -> new PortRegistration(e.sequence(), e.portId(), e.name(),
+                        e.kind() == GraphEvent.Kind.PORT_REGISTERED);
+                case PORTS_CONNECTED, PORTS_DISCONNECTED -> new PortConnect(e.sequence(), e.name(), e.otherName(),
+                        e.kind() == GraphEvent.Kind.PORTS_CONNECTED);
+                case PORT_RENAMED -> new PortRename(e.sequence(), e.portId(), e.name(), e.otherName());
+                case CAPTURE_LATENCY, PLAYBACK_LATENCY -> new Latency(e.sequence(), e.kind() == GraphEvent.Kind.PLAYBACK_LATENCY);
+            };
+        }
+    }
+
+    record ClientRegistration(long sequence, String name, boolean registered) implements GraphChange {
+        public ClientRegistration {
+            ProtocolLimits.requireName("client name", name);
+        }
+
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.client(name, registered).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.CLIENT_REGISTRATION;
+        }
+    }
+
+    record PortRegistration(long sequence, int portId, String name, boolean registered) implements GraphChange {
+        public PortRegistration {
+            ProtocolLimits.requireFullName("port name", name);
+        }
+
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.port(portId, name, registered).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_REGISTRATION;
+        }
+    }
+
+    record PortConnect(long sequence, String source, String destination, boolean connected) implements GraphChange {
+        public PortConnect {
+            ProtocolLimits.requireFullName("source port name", source);
+            ProtocolLimits.requireFullName("destination port name", destination);
+        }
+
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.connection(source, destination, connected).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_CONNECT;
+        }
+    }
+
+    record PortRename(long sequence, int portId, String oldName, String newName) implements GraphChange {
+        public PortRename {
+            ProtocolLimits.requireFullName("old port name", oldName);
+            ProtocolLimits.requireFullName("new port name", newName);
+        }
+
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.rename(portId, oldName, newName).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_RENAME;
+        }
+    }
+
+    /** The latency callback's turn: capture, or playback when {@code playback}. */
+    record Latency(long sequence, boolean playback) implements GraphChange {
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.latency(playback ? LatencyMode.PLAYBACK : LatencyMode.CAPTURE).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.LATENCY;
         }
     }
 }

@@ -173,4 +173,33 @@ public sealed interface Reply extends ControlMessage {
             return MessageType.TRANSPORT_REPORT;
         }
     }
+
+    // Notifications and latency (issue 20)
+
+    /** Answers {@link Request.GetLatencyRange}: frames. */
+    record LatencyRange(int min, int max) implements Reply {
+        @Override
+        public MessageType type() {
+            return MessageType.LATENCY_RANGE;
+        }
+    }
+
+    /** Answers {@link Request.ListLatencies}: every port, in registration order. */
+    record LatencyList(List<PortLatency> ports) implements Reply {
+        public LatencyList {
+            ports = List.copyOf(ports);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.LATENCY_LIST;
+        }
+    }
+
+    /** One port's capture and playback latency ranges, in frames. */
+    record PortLatency(String name, int captureMin, int captureMax, int playbackMin, int playbackMax) {
+        public PortLatency {
+            ProtocolLimits.requireFullName("port name", name);
+        }
+    }
 }

@@ -168,4 +168,46 @@ public sealed interface Request extends ControlMessage {
             return MessageType.SET_FREEWHEEL;
         }
     }
+
+    // Notifications and latency (issue 20)
+
+    /** Sets a latency range of one of the sender's own ports; {@code playback} picks the direction. */
+    record SetLatencyRange(String shortName, boolean playback, int min, int max) implements Request {
+        public SetLatencyRange {
+            ProtocolLimits.requireName("port name", shortName);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.SET_LATENCY_RANGE;
+        }
+    }
+
+    /** Asks for the latency range of any port; answered by {@link Reply.LatencyRange}. */
+    record GetLatencyRange(String port, boolean playback) implements Request {
+        public GetLatencyRange {
+            ProtocolLimits.requireFullName("port name", port);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.GET_LATENCY_RANGE;
+        }
+    }
+
+    /** {@code jack_recompute_total_latencies}: answered by {@link Reply.Ok} once recomputed and notified. */
+    record RecomputeLatencies() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.RECOMPUTE_LATENCIES;
+        }
+    }
+
+    /** Every port's latency ranges, for {@code lsp -l}; answered by {@link Reply.LatencyList}. */
+    record ListLatencies() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.LIST_LATENCIES;
+        }
+    }
 }

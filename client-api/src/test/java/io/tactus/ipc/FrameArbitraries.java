@@ -57,7 +57,13 @@ final class FrameArbitraries {
                 new Request.Status(), new Request.Goodbye(), new Request.Top(), new Request.TransportQuery());
         Arbitrary<Request> transport = Combinators.combine(Arbitraries.of(Request.TransportRequest.ACTIONS),
                 Arbitraries.longs(), Arbitraries.doubles()).as(Request.TransportRequest::new);
-        return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless, transport));
+        Arbitrary<Request> setLatency = Combinators.combine(names(), Arbitraries.of(true, false), Arbitraries.integers(),
+                Arbitraries.integers()).as(Request.SetLatencyRange::new);
+        Arbitrary<Request> getLatency = Combinators.combine(fullNames(), Arbitraries.of(true, false))
+                .as(Request.GetLatencyRange::new);
+        Arbitrary<Request> latencyBodiless = Arbitraries.of(new Request.RecomputeLatencies(), new Request.ListLatencies());
+        return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless, transport,
+                setLatency, getLatency, latencyBodiless));
     }
 
     static Arbitrary<Reply> replies() {
@@ -80,12 +86,29 @@ final class FrameArbitraries {
                         Arbitraries.doubles().array(double[].class).ofSize(5))
                 .as((state, frame, rate, valid, bbt, d) -> new Reply.TransportReport(state, frame, rate, valid, bbt[0],
                         bbt[1], bbt[2], d[0], d[1], d[2], d[3], d[4]));
-        return Arbitraries.oneOf(List.of(welcome, ok, slot, replyErrors(), portList, status, top, transport));
+        Arbitrary<Reply> latency = Combinators.combine(Arbitraries.integers(), Arbitraries.integers())
+                .as(Reply.LatencyRange::new);
+        Arbitrary<Reply> latencies = Combinators.combine(fullNames(), Arbitraries.integers(), Arbitraries.integers(),
+                Arbitraries.integers(), Arbitraries.integers()).as(Reply.PortLatency::new).list().ofMaxSize(6)
+                .map(Reply.LatencyList::new);
+        return Arbitraries.oneOf(List.of(welcome, ok, slot, replyErrors(), portList, status, top, transport, latency,
+                latencies));
     }
 
     static Arbitrary<Notification> notifications() {
+        Arbitrary<Notification> clients = Combinators.combine(Arbitraries.longs(), names(), Arbitraries.of(true, false))
+                .as(Notification.ClientRegistration::new);
+        Arbitrary<Notification> ports = Combinators.combine(Arbitraries.longs(), Arbitraries.integers(), fullNames(),
+                Arbitraries.of(true, false)).as(Notification.PortRegistration::new);
+        Arbitrary<Notification> connections = Combinators.combine(Arbitraries.longs(), fullNames(), fullNames(),
+                Arbitraries.of(true, false)).as(Notification.PortConnect::new);
+        Arbitrary<Notification> renames = Combinators.combine(Arbitraries.longs(), Arbitraries.integers(), fullNames(),
+                fullNames()).as(Notification.PortRename::new);
+        Arbitrary<Notification> latency = Combinators.combine(Arbitraries.longs(), Arbitraries.of(true, false))
+                .as(Notification.Latency::new);
         return Arbitraries.oneOf(List.of(texts().map(Notification.Shutdown::new),
-                Arbitraries.doubles().map(Notification.Xrun::new), Arbitraries.just(new Notification.GraphOrder())));
+                Arbitraries.doubles().map(Notification.Xrun::new), Arbitraries.just(new Notification.GraphOrder()),
+                clients, ports, connections, renames, latency));
     }
 
     private static Arbitrary<Reply> replyErrors() {

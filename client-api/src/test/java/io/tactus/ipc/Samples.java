@@ -48,6 +48,19 @@ final class Samples {
                 new ControlFrame(32, new Request.SetBufferSize(256)),
                 new ControlFrame(33, new Request.SetFreewheel(true)),
                 ControlFrame.notification(new Notification.BufferSizeChanged(64)),
-                ControlFrame.notification(new Notification.FreewheelChanged(false)));
+                ControlFrame.notification(new Notification.FreewheelChanged(false)),
+                // Notifications and latency (issue 20)
+                new ControlFrame(28, new Request.SetLatencyRange("out-Ü", true, 64, 128)),
+                new ControlFrame(29, new Request.GetLatencyRange("system:playback_1", false)),
+                new ControlFrame(30, new Request.RecomputeLatencies()),
+                new ControlFrame(31, new Request.ListLatencies()),
+                new ControlFrame(29, new Reply.LatencyRange(256, 320)),
+                new ControlFrame(31, new Reply.LatencyList(List.of(new Reply.PortLatency("system:capture_1", 64, 64, 0, 192),
+                        new Reply.PortLatency("音:出", 0, 0, 0, 0)))),
+                ControlFrame.notification(new Notification.ClientRegistration(1, "音", true)),
+                ControlFrame.notification(new Notification.PortRegistration(Long.MAX_VALUE, 7, "a:out", false)),
+                ControlFrame.notification(new Notification.PortConnect(3, "a:out", "b:in", true)),
+                ControlFrame.notification(new Notification.PortRename(4, -1, "a:out", "a:Ausgang")),
+                ControlFrame.notification(new Notification.Latency(5, true)));
     }
 }

@@ -1,8 +1,17 @@
 package io.tactus.server;
 
 import io.tactus.api.BufferSizeCallback;
+import io.tactus.api.ClientRegistrationCallback;
 import io.tactus.api.FrameClock;
 import io.tactus.api.FreewheelCallback;
+import io.tactus.api.GraphEventCallback;
+import io.tactus.api.LatencyCallback;
+import io.tactus.api.LatencyMode;
+import io.tactus.api.LatencyRange;
+import io.tactus.api.PortConnectCallback;
+import io.tactus.api.PortRegistrationCallback;
+import io.tactus.api.PortRenameCallback;
+import io.tactus.api.SampleRateCallback;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
@@ -13,6 +22,8 @@ import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
 import io.tactus.api.Transport;
 import io.tactus.api.XrunCallback;
+import io.tactus.api.spi.CallbackNotifier;
+import io.tactus.api.spi.GraphEventDispatcher;
 import io.tactus.server.graph.ClientNode;
 import io.tactus.server.graph.PortNode;
 
@@ -35,26 +46,34 @@ public final class InProcessClient implements TactusClient {
     private final Transport transport;
     /** The server, for its period at run time; null on an engine driven by hand, whose period never changes. */
     private TactusServer server;
+    /** The server's callback notifier; null on an engine driven by hand, which tells its clients nothing. */
+    private final CallbackNotifier notifier;
+    private final GraphEventDispatcher events;
 
     InProcessClient(TactusServer server, GraphController controller, ClientNode node) {
         this(server.sampleRate(), server.bufferSize(), controller, node, server.cycleClock(),
-                new TransportHandle(server.transport(), controller, node));
+                new TransportHandle(server.transport(), controller, node), server.notifier());
         this.server = server;
     }
 
     /** A client of {@code node}, already added to {@code changes}' graph, on an engine driven by hand. */
     public InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node) {
-        this(sampleRate, bufferSize, changes, node, null, null);
+        this(sampleRate, bufferSize, changes, node, null, null, null);
     }
 
     private InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node, FrameClock clock,
-                            Transport transport) {
+                            Transport transport, CallbackNotifier notifier) {
         this.sampleRate = sampleRate;
         this.bufferSize = bufferSize;
         this.controller = changes;
         this.node = node;
         this.clock = clock;
         this.transport = transport;
+        this.notifier = notifier;
+        this.events = new GraphEventDispatcher(node.name());
+        if (notifier != null) {
+            node.setGraphListener(new InProcessNotifications(notifier, events));
+        }
     }
 
     @Override
@@ -167,8 +186,68 @@ public final class InProcessClient implements TactusClient {
         return controller.graph().connectionsOf(port);
     }
 
+    // Notifications and latency (issue 20)
+
+    @Override
+    public void setGraphEventCallback(GraphEventCallback callback) {
+        events.setGraphEventCallback(callback);
+    }
+
+    @Override
+    public void setClientRegistrationCallback(ClientRegistrationCallback callback) {
+        events.setClientRegistrationCallback(callback);
+    }
+
+    @Override
+    public void setPortRegistrationCallback(PortRegistrationCallback callback) {
+        events.setPortRegistrationCallback(callback);
+    }
+
+    @Override
+    public void setPortConnectCallback(PortConnectCallback callback) {
+        events.setPortConnectCallback(callback);
+    }
+
+    @Override
+    public void setPortRenameCallback(PortRenameCallback callback) {
+        events.setPortRenameCallback(callback);
+    }
+
+    @Override
+    public void setSampleRateCallback(SampleRateCallback callback) {
+        if (notifier != null) {
+            GraphEventDispatcher.announceSampleRate(notifier, callback, sampleRate);
+        }
+    }
+
+    @Override
+    public void setLatencyCallback(LatencyCallback callback) {
+        events.setLatencyCallback(callback);
+    }
+
+    @Override
+    public void setLatencyRange(Port port, LatencyMode mode, LatencyRange range) {
+        requireOpen();
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(range, "range");
+        controller.graph().setLatencyRange(node, port.name(), mode, range);
+    }
+
+    @Override
+    public LatencyRange latencyRange(String port, LatencyMode mode) {
+        Objects.requireNonNull(mode, "mode");
+        return controller.graph().latencyRange(port, mode);
+    }
+
+    @Override
+    public void recomputeTotalLatencies() {
+        requireOpen();
+        controller.graph().recomputeLatencies();
+    }
+
     @Override
     public void close() {
+        events.close();
         if (!node.isClosed()) {
             controller.changeVoid(graph -> {
                 if (!node.isClosed()) {

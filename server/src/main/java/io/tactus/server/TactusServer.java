@@ -63,6 +63,7 @@ public final class TactusServer implements AutoCloseable {
         settings.driver().open(es.sampleRate(), es.nframes());
         // Port buffers hold the largest period the server may switch to, so that a switch allocates none (issue 20).
         Graph graph = new Graph(es.maxFrames(), settings.driver().captureChannels(), settings.driver().playbackChannels());
+        graph.setDriverLatency(settings.driver().captureLatency(es.nframes()), settings.driver().playbackLatency(es.nframes()));
         EngineProxy proxy = new EngineProxy(es.commandSize());
         TelemetryRing telemetry = new TelemetryRing(es.telemetrySize(), es.maxClients());
         this.metrics = new RunMetrics(es.periodNanos());
@@ -142,6 +143,11 @@ public final class TactusServer implements AutoCloseable {
     /** Every client's way to the transport: requests into the engine's ring, queries of what it published. */
     public TransportProxy transport() {
         return transportProxy;
+    }
+
+    /** Runs in-process clients' callbacks on a normal thread, in order. */
+    CallbackNotifier notifier() {
+        return notifier;
     }
 
     /** The frame time, stamped by the engine at each cycle's start. */

@@ -71,4 +71,25 @@ final class PortRecorder implements TactusClient {
     @Override public void setBufferSizeCallback(io.tactus.api.BufferSizeCallback callback) { client.setBufferSizeCallback(callback); }
     @Override public void setFreewheel(boolean on) { client.setFreewheel(on); }
     @Override public void setFreewheelCallback(io.tactus.api.FreewheelCallback callback) { client.setFreewheelCallback(callback); }
+
+    // Notifications and latency (issue 20)
+    @Override public void setGraphEventCallback(io.tactus.api.GraphEventCallback c) { client.setGraphEventCallback(c); }
+    @Override public void setClientRegistrationCallback(io.tactus.api.ClientRegistrationCallback c) { client.setClientRegistrationCallback(c); }
+    @Override public void setPortRegistrationCallback(io.tactus.api.PortRegistrationCallback c) { client.setPortRegistrationCallback(c); }
+    @Override public void setPortConnectCallback(io.tactus.api.PortConnectCallback c) { client.setPortConnectCallback(c); }
+    @Override public void setPortRenameCallback(io.tactus.api.PortRenameCallback c) { client.setPortRenameCallback(c); }
+    @Override public void setSampleRateCallback(io.tactus.api.SampleRateCallback c) { client.setSampleRateCallback(c); }
+    @Override public void setLatencyCallback(io.tactus.api.LatencyCallback c) { client.setLatencyCallback(c); }
+
+    @Override
+    public void setLatencyRange(Port port, io.tactus.api.LatencyMode mode, io.tactus.api.LatencyRange range) {
+        client.setLatencyRange(port, mode, range);
+    }
+
+    @Override
+    public io.tactus.api.LatencyRange latencyRange(String port, io.tactus.api.LatencyMode mode) {
+        return client.latencyRange(port, mode);
+    }
+
+    @Override public void recomputeTotalLatencies() { client.recomputeTotalLatencies(); }
 }

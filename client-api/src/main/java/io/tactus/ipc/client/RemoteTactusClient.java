@@ -3,6 +3,15 @@ package io.tactus.ipc.client;
 import io.tactus.api.BufferSizeCallback;
 import io.tactus.api.ClientOptions;
 import io.tactus.api.FreewheelCallback;
+import io.tactus.api.ClientRegistrationCallback;
+import io.tactus.api.GraphEventCallback;
+import io.tactus.api.LatencyCallback;
+import io.tactus.api.LatencyMode;
+import io.tactus.api.LatencyRange;
+import io.tactus.api.PortConnectCallback;
+import io.tactus.api.PortRegistrationCallback;
+import io.tactus.api.PortRenameCallback;
+import io.tactus.api.SampleRateCallback;
 import io.tactus.api.FrameClock;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
@@ -15,6 +24,7 @@ import io.tactus.api.TactusException;
 import io.tactus.api.Transport;
 import io.tactus.api.XrunCallback;
 import io.tactus.api.spi.CallbackNotifier;
+import io.tactus.api.spi.GraphEventDispatcher;
 import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.MessageType;
 import io.tactus.ipc.Notification;
@@ -58,6 +68,7 @@ public final class RemoteTactusClient implements TactusClient {
     private ServerConnection connection;
     private final ProcessThread process;
     private final CallbackNotifier notifier;
+    private final GraphEventDispatcher events;
     private final long timeoutNanos;
     private final RemoteTransport transport = new RemoteTransport(this);
 
@@ -84,6 +95,7 @@ public final class RemoteTactusClient implements TactusClient {
         this.rehearsalCycles = rehearsalCycles;
         this.timeoutNanos = timeoutNanos;
         this.notifier = new CallbackNotifier("tactus-notify-" + name);
+        this.events = new GraphEventDispatcher(name);
         this.process = new ProcessThread(name, Futex.linux(), RealtimeNative.linux(), scheduler, this::processFailed);
     }
 
@@ -371,6 +383,77 @@ public final class RemoteTactusClient implements TactusClient {
         return query(new Request.Top(), Reply.TopReport.class);
     }
 
+    // Notifications and latency (issue 20)
+
+    @Override
+    public void setGraphEventCallback(GraphEventCallback callback) {
+        events.setGraphEventCallback(callback);
+    }
+
+    @Override
+    public void setClientRegistrationCallback(ClientRegistrationCallback callback) {
+        events.setClientRegistrationCallback(callback);
+    }
+
+    @Override
+    public void setPortRegistrationCallback(PortRegistrationCallback callback) {
+        events.setPortRegistrationCallback(callback);
+    }
+
+    @Override
+    public void setPortConnectCallback(PortConnectCallback callback) {
+        events.setPortConnectCallback(callback);
+    }
+
+    @Override
+    public void setPortRenameCallback(PortRenameCallback callback) {
+        events.setPortRenameCallback(callback);
+    }
+
+    @Override
+    public void setSampleRateCallback(SampleRateCallback callback) {
+        GraphEventDispatcher.announceSampleRate(notifier, callback, sampleRate());
+    }
+
+    @Override
+    public void setLatencyCallback(LatencyCallback callback) {
+        events.setLatencyCallback(callback);
+    }
+
+    @Override
+    public void setLatencyRange(Port port, LatencyMode mode, LatencyRange range) {
+        requireOpen();
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(range, "range");
+        if (!(port instanceof RemotePort own) || !own.belongsTo(this)) {
+            throw new TactusException("port '" + port.name() + "' does not belong to client '" + name
+                    + "'; a client sets the latency of its own ports only");
+        }
+        expectOk(new Request.SetLatencyRange(own.shortName(), mode == LatencyMode.PLAYBACK, range.min(), range.max()));
+    }
+
+    @Override
+    public LatencyRange latencyRange(String port, LatencyMode mode) {
+        Objects.requireNonNull(mode, "mode");
+        if (port == null || port.indexOf(':') <= 0) {
+            throw new TactusException("'" + port + "' is not a port name; port names are client:port, e.g. system:playback_1");
+        }
+        Reply.LatencyRange range = query(new Request.GetLatencyRange(port, mode == LatencyMode.PLAYBACK),
+                Reply.LatencyRange.class);
+        return new LatencyRange(range.min(), range.max());
+    }
+
+    @Override
+    public void recomputeTotalLatencies() {
+        requireOpen();
+        expectOk(new Request.RecomputeLatencies());
+    }
+
+    /** Every port's capture and playback latency, one round trip ({@code tactus lsp -l}). */
+    public List<Reply.PortLatency> listLatencies() {
+        return query(new Request.ListLatencies(), Reply.LatencyList.class).ports();
+    }
+
     /**
      * One request whose answer is a reply of {@code type}; anything else is the server's sentence or a protocol error.
      */
@@ -390,6 +473,7 @@ public final class RemoteTactusClient implements TactusClient {
      */
     @Override
     public void close() {
+        events.close();
         if (!closed.compareAndSet(false, true)) {
             return;
         }
@@ -533,6 +617,8 @@ public final class RemoteTactusClient implements TactusClient {
             } else if (notification instanceof Notification.BufferSizeChanged
                     || notification instanceof Notification.FreewheelChanged) {
                 switchNotified(notification);
+            } else if (notification instanceof Notification.GraphChange change) {
+                events.post(notifier, change.event());
             } else if (notification instanceof Notification.GraphOrder) {
                 notifier.post("graph order", () -> {
                     GraphOrderCallback callback = graphOrderCallback;

@@ -1,6 +1,8 @@
 package io.tactus.server.control;
 
 import io.tactus.api.ClientPriority;
+import io.tactus.api.LatencyMode;
+import io.tactus.api.LatencyRange;
 import io.tactus.api.TactusException;
 import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlFrame;
@@ -135,6 +137,8 @@ final class ControlAdapter implements PeerChannel.Handler {
             server.joined(node);
             node.setBufferSizeCallback(nframes -> tell(new Notification.BufferSizeChanged(nframes)));
             node.setFreewheelCallback(on -> tell(new Notification.FreewheelChanged(on)));
+            AtomicLong sequence = new AtomicLong(); // advanced under the graph's lock, whichever thread holds it
+            node.setGraphListener(event -> tell(Notification.GraphChange.of(event.withSequence(sequence.incrementAndGet()))));
             client = admitted;
             owner.register(admitted);
             send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
@@ -209,10 +213,38 @@ final class ControlAdapter implements PeerChannel.Handler {
             server.setBufferSize(r.nframes());
         } else if (request instanceof Request.SetFreewheel r) { // issue 20
             server.setFreewheel(r.on());
+        } else if (request instanceof Request.SetLatencyRange r) {
+            controller.graph().setLatencyRange(node, node.name() + ":" + r.shortName(), mode(r.playback()),
+                    new LatencyRange(r.min(), r.max()));
+        } else if (request instanceof Request.GetLatencyRange r) {
+            LatencyRange range = controller.graph().latencyRange(r.port(), mode(r.playback()));
+            return new Reply.LatencyRange(range.min(), range.max());
+        } else if (request instanceof Request.RecomputeLatencies) {
+            controller.graph().recomputeLatencies();
+        } else if (request instanceof Request.ListLatencies) {
+            return listLatencies();
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }
         return ok;
+    }
+
+    private static LatencyMode mode(boolean playback) {
+        return playback ? LatencyMode.PLAYBACK : LatencyMode.CAPTURE;
+    }
+
+    /** {@code lsp -l}: every port's two ranges, one consistent picture. */
+    private Reply listLatencies() {
+        Graph graph = controller.graph();
+        List<Reply.PortLatency> lines = new ArrayList<>();
+        synchronized (graph) {
+            for (String name : graph.portNames()) {
+                LatencyRange capture = graph.latencyRange(name, LatencyMode.CAPTURE);
+                LatencyRange playback = graph.latencyRange(name, LatencyMode.PLAYBACK);
+                lines.add(new Reply.PortLatency(name, capture.min(), capture.max(), playback.min(), playback.max()));
+            }
+        }
+        return new Reply.LatencyList(lines);
     }
 
     /** The port joins the graph with a slot of the shared graph, which the reply names. */
@@ -330,7 +362,7 @@ final class ControlAdapter implements PeerChannel.Handler {
         long dropped = droppedNotifications.get();
         if (dropped > 0) {
             System.err.println("tactus: client '" + (gone == null ? "?" : gone.name()) + "' read too slowly; "
-                    + dropped + " xrun and graph-order notifications to it were dropped");
+                    + dropped + " notifications to it were dropped");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.tactus.server.driver;
 
+import io.tactus.api.LatencyRange;
+
 import java.nio.FloatBuffer;
 
 /**
@@ -57,6 +59,19 @@ public interface Driver extends AutoCloseable {
      */
     default String refuseResize(int nframes) {
         return null;
+    }
+
+    /**
+     * The latency of the driver's capture ports, in frames, after {@link #open}: how long ago a period's captured
+     * samples entered the device. The default is one period, as JACK's drivers start from.
+     */
+    default LatencyRange captureLatency(int nframes) {
+        return LatencyRange.of(nframes);
+    }
+
+    /** The latency of the driver's playback ports, in frames, after {@link #open}: one period by default. */
+    default LatencyRange playbackLatency(int nframes) {
+        return LatencyRange.of(nframes);
     }
 
     /** Control thread: flushes and releases everything, after the engine has stopped. Idempotent. */

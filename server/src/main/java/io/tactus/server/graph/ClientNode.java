@@ -27,6 +27,7 @@ public final class ClientNode {
     private volatile GraphOrderCallback graphOrder;
     private volatile SyncCallback sync;
     private volatile TimebaseCallback timebase;
+    private volatile GraphListener graphListener;
     private final ClientPriority priority;
     private boolean active;
     private boolean muted;
@@ -97,6 +98,15 @@ public final class ClientNode {
 
     public void setGraphOrderCallback(GraphOrderCallback graphOrder) {
         this.graphOrder = graphOrder;
+    }
+
+    /** Hears the graph's changes for this client (issue 20), or null while it hears none. */
+    public GraphListener graphListener() {
+        return graphListener;
+    }
+
+    public void setGraphListener(GraphListener listener) {
+        this.graphListener = listener;
     }
 
     /** The slow-sync callback, or null; the plan carries it. */

@@ -1,6 +1,9 @@
 package io.tactus.server.graph;
 
 import io.tactus.api.ClientPriority;
+import io.tactus.api.GraphEvent;
+import io.tactus.api.LatencyMode;
+import io.tactus.api.LatencyRange;
 import io.tactus.api.NameRules;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
@@ -18,7 +21,10 @@ import java.util.Set;
  * The server's model of clients, ports and connections, owned by control threads. Every method
  * validates first and changes nothing on failure; a mistake costs the caller one clear sentence and
  * leaves the graph and the stream as they were. Synchronized: control threads are not realtime, and
- * the engine never touches this object, only the plans it builds.
+ * the engine never touches this object, only the plans it builds. Every change a client is told of (a client or
+ * port registered or unregistered, a connection made or broken, a port renamed, latencies recomputed) is
+ * announced from here, under the lock, to each client's {@link GraphListener}, so all clients hear the changes in
+ * the order they were made.
  */
 public final class Graph {
 
@@ -33,12 +39,17 @@ public final class Graph {
     private final ClientNode system;
     private ClientNode timebaseMaster;
     private int nextClientId;
+    private int nextPortId;
+    private LatencyRange driverCapture;
+    private LatencyRange driverPlayback;
     /** The server's graph segment, when clients in other processes may join; null otherwise. */
     private SharedGraph shared;
 
     /** A graph whose driver has the given numbers of capture and playback channels. */
     public Graph(int nframes, int captureChannels, int playbackChannels) {
         this.nframes = nframes;
+        this.driverCapture = LatencyRange.of(nframes);
+        this.driverPlayback = LatencyRange.of(nframes);
         this.system = addClient(SYSTEM);
         for (int i = 1; i <= captureChannels; i++) {
             addPort(system, "capture_" + i, false, true);
@@ -47,6 +58,7 @@ public final class Graph {
             addPort(system, "playback_" + i, true, true);
         }
         system.setActive(true);
+        recomputeLatencies(false);
     }
 
     public int nframes() {
@@ -68,6 +80,7 @@ public final class Graph {
         }
         ClientNode client = new ClientNode(name, nextClientId++, priority);
         clients.put(name, client);
+        announce(GraphEvent.client(name, true), client);
         return client;
     }
 
@@ -97,18 +110,23 @@ public final class Graph {
         if (client == system) {
             throw new TactusException("the system client belongs to the driver and cannot be removed");
         }
+        client.setClosed(); // first: a leaving client hears nothing of its own going
+        boolean disconnected = false;
         for (PortNode port : List.copyOf(client.mutablePorts())) {
-            removePort(port);
+            disconnected |= removePort(port, false);
         }
         if (timebaseMaster == client) {
             timebaseMaster = null;
         }
-        client.setClosed();
         clients.remove(client.name());
         if (shared != null && client.record() != 0) {
             shared.releaseRecord(client.record());
         }
         client.setRecord(0);
+        announce(GraphEvent.client(client.name(), false), client);
+        if (disconnected) {
+            recomputeLatencies(true);
+        }
     }
 
     /**
@@ -149,26 +167,46 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
-        PortNode port = new PortNode(client, shortName, type, input, physical, nframes);
+        int id = client.isRemote() ? nextPortId : nextPortId++; // a slot refused below uses up no id
+        PortNode port = new PortNode(client, id, shortName, type, input, physical, nframes);
         if (client.isRemote()) {
             port.setSlot(shared.takeSlot(client.record())); // where its buffer lives for every process
+            nextPortId++;
         }
         client.mutablePorts().add(port);
         ports.put(full, port);
+        announce(GraphEvent.port(port.id(), full, true), null);
         return port;
     }
 
     public synchronized void removePort(PortNode port) {
+        removePort(port, true);
+    }
+
+    /** As JACK: each of its connections is announced broken, then the port gone. True when it had connections. */
+    private boolean removePort(PortNode port, boolean recompute) {
         if (ports.get(port.name()) != port) {
             throw new TactusException("port '" + port.name() + "' is not registered");
         }
-        connections.removeIf(c -> c.source() == port || c.destination() == port);
+        boolean disconnected = false;
+        for (Connection c : List.copyOf(connections)) {
+            if (c.source() == port || c.destination() == port) {
+                connections.remove(c);
+                announce(GraphEvent.connection(c.source().name(), c.destination().name(), false), null);
+                disconnected = true;
+            }
+        }
         port.client().mutablePorts().remove(port);
         ports.remove(port.name());
         if (shared != null && port.slot() >= 0) {
             shared.releaseSlot(port.slot());
         }
         port.setSlot(-1);
+        announce(GraphEvent.port(port.id(), port.name(), false), null);
+        if (disconnected && recompute) {
+            recomputeLatencies(true);
+        }
+        return disconnected;
     }
 
     public synchronized void setActive(ClientNode client, boolean active) {
@@ -269,6 +307,8 @@ public final class Graph {
             refuseOverTheSharedPlansLimits(source, destination, what);
         }
         connections.add(new Connection(source, destination));
+        announce(GraphEvent.connection(source.name(), destination.name(), true), null);
+        recomputeLatencies(true);
     }
 
     /**
@@ -310,6 +350,8 @@ public final class Graph {
             throw new TactusException(source.name() + " is not connected to " + destination.name());
         }
         connections.remove(index);
+        announce(GraphEvent.connection(source.name(), destination.name(), false), null);
+        recomputeLatencies(true);
     }
 
     public synchronized List<String> portNames() {
@@ -346,6 +388,76 @@ public final class Graph {
     public synchronized ExecutionPlan plan(long generation) {
         return PlanBuilder.build(generation, nframes, system, List.copyOf(clients.values()), List.copyOf(connections),
                 shared);
+    }
+
+    // Notifications and latency (issue 20)
+
+    /**
+     * Tells every client that {@code port}, once named {@code oldName}, now has its present name: the one way a
+     * rename reaches the clients. Call it, under this graph's lock, right after the rename itself.
+     */
+    public synchronized void announcePortRename(PortNode port, String oldName) {
+        if (ports.get(port.name()) != port) {
+            throw new TactusException("port '" + port.name() + "' is not registered");
+        }
+        announce(GraphEvent.rename(port.id(), oldName, port.name()), null);
+    }
+
+    /**
+     * The driver's own latency at its ports: capture at {@code system:capture_N}, playback at
+     * {@code system:playback_N}; recomputes and tells every client.
+     */
+    public synchronized void setDriverLatency(LatencyRange capture, LatencyRange playback) {
+        this.driverCapture = capture;
+        this.driverPlayback = playback;
+        recomputeLatencies(true);
+    }
+
+    /**
+     * {@code jack_port_set_latency_range} by {@code client} on one of its own ports: kept in place of the default
+     * from now on; when it differs from what the client set before, every latency is recomputed and every client
+     * told.
+     */
+    public synchronized void setLatencyRange(ClientNode client, String portName, LatencyMode mode, LatencyRange range) {
+        requireOwn(client);
+        PortNode port = port(portName);
+        if (port.client() != client) {
+            throw new TactusException("port '" + port.name() + "' belongs to client '" + port.client().name()
+                    + "'; a client sets the latency of its own ports only");
+        }
+        if (range.equals(port.declared(mode))) {
+            return;
+        }
+        port.declare(mode, range);
+        recomputeLatencies(true);
+    }
+
+    /** {@code jack_port_get_latency_range}: the port's range as the last recompute left it. */
+    public synchronized LatencyRange latencyRange(String portName, LatencyMode mode) {
+        return port(portName).latency(mode);
+    }
+
+    /** {@code jack_recompute_total_latencies}: recomputes, then asks every client for its capture, then playback pass. */
+    public synchronized void recomputeLatencies() {
+        recomputeLatencies(true);
+    }
+
+    private void recomputeLatencies(boolean tell) {
+        LatencyPropagation.recompute(system, List.copyOf(clients.values()), connections, driverCapture, driverPlayback);
+        if (tell) {
+            announce(GraphEvent.latency(LatencyMode.CAPTURE), null);
+            announce(GraphEvent.latency(LatencyMode.PLAYBACK), null);
+        }
+    }
+
+    /** Tells every client still in the graph but {@code subject} (a client is not told of its own coming and going). */
+    private void announce(GraphEvent event, ClientNode subject) {
+        for (ClientNode client : clients.values()) {
+            GraphListener listener = client.graphListener();
+            if (listener != null && client != subject && !client.isClosed()) {
+                listener.graphChanged(event);
+            }
+        }
     }
 
     private int find(PortNode source, PortNode destination) {

@@ -1,5 +1,7 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.LatencyMode;
+import io.tactus.api.LatencyRange;
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
 import io.tactus.api.PortType;
@@ -19,6 +21,7 @@ import java.nio.ByteBuffer;
 public final class PortNode implements Port {
 
     private final ClientNode client;
+    private final int id;
     private final String shortName;
     private final String name;
     private final PortType type;
@@ -33,9 +36,15 @@ public final class PortNode implements Port {
     MidiBuffer currentMidi;
     /** Its slot in the {@link SharedGraph}, -1 while it has none; under the graph's lock. */
     private int slot = -1;
+    // Latency (issue 20), under the graph's lock: the ranges the last recompute gave, and what the client set.
+    private LatencyRange capture = LatencyRange.ZERO;
+    private LatencyRange playback = LatencyRange.ZERO;
+    private LatencyRange declaredCapture;
+    private LatencyRange declaredPlayback;
 
-    PortNode(ClientNode client, String shortName, PortType type, boolean input, boolean physical, int nframes) {
+    PortNode(ClientNode client, int id, String shortName, PortType type, boolean input, boolean physical, int nframes) {
         this.client = client;
+        this.id = id;
         this.shortName = shortName;
         this.name = client.name() + ":" + shortName;
         this.type = type;
@@ -54,6 +63,11 @@ public final class PortNode implements Port {
 
     public ClientNode client() {
         return client;
+    }
+
+    /** Unique for the server's lifetime, never reused: JACK's port id. */
+    public int id() {
+        return id;
     }
 
     @Override
@@ -90,6 +104,32 @@ public final class PortNode implements Port {
 
     void setSlot(int slot) {
         this.slot = slot;
+    }
+
+    /** The latency range in {@code mode} as the graph's last recompute left it; under the graph's lock. */
+    LatencyRange latency(LatencyMode mode) {
+        return mode == LatencyMode.CAPTURE ? capture : playback;
+    }
+
+    void setLatency(LatencyMode mode, LatencyRange range) {
+        if (mode == LatencyMode.CAPTURE) {
+            capture = range;
+        } else {
+            playback = range;
+        }
+    }
+
+    /** What the client set in {@code mode}, kept in place of the default; null while it set nothing. */
+    LatencyRange declared(LatencyMode mode) {
+        return mode == LatencyMode.CAPTURE ? declaredCapture : declaredPlayback;
+    }
+
+    void declare(LatencyMode mode, LatencyRange range) {
+        if (mode == LatencyMode.CAPTURE) {
+            declaredCapture = range;
+        } else {
+            declaredPlayback = range;
+        }
     }
 
     /** The output buffer this port owns; null for an input or a MIDI port. */

@@ -4,6 +4,7 @@ import io.tactus.server.driver.Periods;
 import io.tactus.server.driver.AudioDriver;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.Period;
+import io.tactus.api.LatencyRange;
 import io.tactus.server.driver.PeriodRing;
 import io.tactus.api.TactusException;
 
@@ -108,6 +109,23 @@ public final class JavaSoundDriver extends AudioDriver {
     }
 
     /** The mixer's name, once open. */
+    /**
+     * A period, the line's {@code periods} periods, then the ring: at least the cushion the reader keeps, at most
+     * the ring's whole length.
+     */
+    @Override
+    public LatencyRange captureLatency(int nframes) {
+        int line = (settings.periods() + 1) * nframes;
+        return new LatencyRange(line + captureCushion * nframes, line + (settings.periods() + 1) * nframes);
+    }
+
+    /** A period, the line's {@code periods} periods, and up to the writer's ring of {@code periods + 1}. */
+    @Override
+    public LatencyRange playbackLatency(int nframes) {
+        int line = (settings.periods() + 1) * nframes;
+        return new LatencyRange(line, line + (settings.periods() + 1) * nframes);
+    }
+
     public String deviceName() {
         return deviceName;
     }
