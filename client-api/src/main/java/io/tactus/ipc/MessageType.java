@@ -20,6 +20,15 @@ public enum MessageType {
     TOP(11, "Top"),
     TRANSPORT_QUERY(12, "TransportQuery"),
     TRANSPORT_REQUEST(13, "TransportRequest"),
+    // Port queries, aliases, rename, statistics and metadata (issue 20): requests 20-27
+    QUERY_PORTS(20, "QueryPorts"),
+    DESCRIBE_PORT(21, "DescribePort"),
+    PORT_BY_ID(22, "PortById"),
+    ALIAS(23, "Alias"),
+    RENAME_PORT(24, "RenamePort"),
+    STATISTICS(25, "Statistics"),
+    PROPERTY(26, "Property"),
+    CLIENT_UUID(27, "ClientUuid"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),
@@ -29,10 +38,18 @@ public enum MessageType {
     TOP_REPORT(69, "TopReport"),
     TRANSPORT_REPORT(70, "TransportReport"),
     PORT_SLOT(71, "PortSlot"),
+    // Port queries, aliases, rename, statistics and metadata (issue 20): replies 80-85
+    PORT_NAMES(80, "PortNames"),
+    PORT_DESCRIPTION(81, "PortDescription"),
+    STATISTICS_REPORT(82, "StatisticsReport"),
+    PROPERTY_LIST(83, "PropertyList"),
+    UUID(84, "Uuid"),
     // server → client, unasked
     SHUTDOWN(128, "Shutdown"),
     XRUN(129, "Xrun"),
-    GRAPH_ORDER(130, "GraphOrder");
+    GRAPH_ORDER(130, "GraphOrder"),
+    // Metadata (issue 20): notifications 151-155
+    PROPERTY_CHANGED(151, "PropertyChanged");
 
     private static final MessageType[] VALUES = values();
 

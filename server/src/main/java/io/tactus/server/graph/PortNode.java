@@ -2,11 +2,15 @@ package io.tactus.server.graph;
 
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
+import io.tactus.api.PortDetails;
+import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A port as the server holds it. An output port owns one buffer for its whole life (audio: {@code nframes}
@@ -19,11 +23,17 @@ import java.nio.ByteBuffer;
 public final class PortNode implements Port {
 
     private final ClientNode client;
-    private final String shortName;
-    private final String name;
+    private final long uuid;
+    /** Renamed by its owner ({@link Graph#renamePort}) under the graph's lock; read by anyone. */
+    private volatile String shortName;
+    private volatile String name;
     private final PortType type;
     private final boolean input;
     private final boolean physical;
+    /** JACK's flag bits: the direction, physical, and any descriptive ones its owner gave. */
+    private final int flags;
+    /** At most {@link PortDetails#MAX_ALIASES}; under the graph's lock. */
+    private final List<String> aliases = new ArrayList<>(PortDetails.MAX_ALIASES);
     private final FloatBuffer own;
     private final MidiBuffer ownMidi;
 
@@ -34,13 +44,15 @@ public final class PortNode implements Port {
     /** Its slot in the {@link SharedGraph}, -1 while it has none; under the graph's lock. */
     private int slot = -1;
 
-    PortNode(ClientNode client, String shortName, PortType type, boolean input, boolean physical, int nframes) {
+    PortNode(ClientNode client, long uuid, String shortName, PortType type, int flags, int nframes) {
         this.client = client;
+        this.uuid = uuid;
         this.shortName = shortName;
         this.name = client.name() + ":" + shortName;
         this.type = type;
-        this.input = input;
-        this.physical = physical;
+        this.input = (flags & PortFlag.INPUT.bit()) != 0;
+        this.physical = (flags & PortFlag.PHYSICAL.bit()) != 0;
+        this.flags = flags;
         this.own = input || type != PortType.AUDIO ? null : allocate(nframes);
         this.ownMidi = input || type != PortType.MIDI ? null : MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
         this.current = own;
@@ -78,6 +90,36 @@ public final class PortNode implements Port {
 
     public boolean isPhysical() {
         return physical;
+    }
+
+    /** Unique among the server's clients and ports for its whole life, never reused ({@code jack_port_uuid}). */
+    public long uuid() {
+        return uuid;
+    }
+
+    /** JACK's flag bits ({@link PortFlag#bit()}). */
+    public int flags() {
+        return flags;
+    }
+
+    /** Its aliases now, a copy; under the graph's lock. */
+    List<String> aliases() {
+        return List.copyOf(aliases);
+    }
+
+    List<String> mutableAliases() {
+        return aliases;
+    }
+
+    /** What any client may learn of it; under the graph's lock. */
+    PortDetails details() {
+        return new PortDetails(name, uuid, type, PortFlag.of(flags), aliases);
+    }
+
+    /** Only {@link Graph#renamePort} calls it, under the graph's lock. */
+    void rename(String newShortName) {
+        this.shortName = newShortName;
+        this.name = client.name() + ":" + newShortName;
     }
 
     /**
