@@ -458,6 +458,10 @@ public final class Graph {
     public synchronized void setAlias(String portName, String alias) {
         PortNode port = port(portName);
         NameRules.requireAlias(alias);
+        if (alias.length() > MAX_PORT_NAME) {
+            throw new TactusException("alias '" + abbreviate(alias) + "' is " + alias.length()
+                    + " characters long; the limit is " + MAX_PORT_NAME + ", as for a port name");
+        }
         if (port.mutableAliases().contains(alias)) {
             throw new TactusException("port '" + port.name() + "' already has the alias '" + abbreviate(alias) + "'");
         }

@@ -21,6 +21,12 @@ import java.util.Optional;
  */
 public final class Metadata {
 
+    /**
+     * The most UTF-8 bytes of key, value and type together: half a control frame, so that a client in another
+     * process can always be sent the property (a large icon is some 20 KiB of base64).
+     */
+    public static final int MAX_PROPERTY_BYTES = 32 * 1024;
+
     /** Hears each change under the graph's lock; must only hand it on (a queue), never wait. */
     @FunctionalInterface
     public interface Listener {
@@ -49,8 +55,14 @@ public final class Metadata {
         synchronized (graph) {
             requireSubject(subject);
             NameRules.requirePropertyKey(key);
+            String typed = type == null ? "" : type;
+            int bytes = utf8(key) + utf8(value) + utf8(typed);
+            if (bytes > MAX_PROPERTY_BYTES) {
+                throw new TactusException("property '" + key + "' is " + bytes + " bytes of key, value and type; the"
+                        + " limit is " + MAX_PROPERTY_BYTES);
+            }
             Property previous = properties.computeIfAbsent(subject, s -> new LinkedHashMap<>())
-                    .put(key, new Property(subject, key, value, type));
+                    .put(key, new Property(subject, key, value, typed));
             listener.changed(subject, key, previous == null ? PropertyChange.CREATED : PropertyChange.CHANGED);
         }
     }
@@ -123,6 +135,10 @@ public final class Metadata {
         }
         listener.changed(subject, null, PropertyChange.DELETED);
         return List.copyOf(keys.values());
+    }
+
+    private static int utf8(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
     private String requireSubject(long subject) {
