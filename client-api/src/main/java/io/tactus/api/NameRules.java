@@ -30,6 +30,22 @@ public final class NameRules {
         requireCharacters("port name", shortName);
     }
 
+    /** An alias prints as a port name does ({@code lsp -A}), so it is held to the same characters. */
+    public static void requireAlias(String alias) {
+        if (alias == null || alias.isEmpty()) {
+            throw new TactusException("an alias must have at least one character");
+        }
+        requireCharacters("alias", alias);
+    }
+
+    /** A metadata key is non-empty: an empty one stands for "every key" where a change is announced. */
+    public static void requirePropertyKey(String key) {
+        if (key == null || key.isEmpty()) {
+            throw new TactusException("a property key must have at least one character, e.g. "
+                    + MetadataKeys.PRETTY_NAME);
+        }
+    }
+
     private static void requireCharacters(String what, String name) {
         for (int i = 0; i < name.length(); ) {
             int c = name.codePointAt(i);

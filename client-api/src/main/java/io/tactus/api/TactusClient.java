@@ -1,6 +1,7 @@
 package io.tactus.api;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A client of a Tactus server, the same whichever transport carries it. Open one with
@@ -130,4 +131,87 @@ public interface TactusClient extends AutoCloseable {
 
     /** Recomputes every port's latency and calls the latency callbacks ({@code jack_recompute_total_latencies}). */
     void recomputeTotalLatencies();
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20)
+
+    /**
+     * Full names of the ports that match ({@code jack_get_ports}), in registration order: {@code namePattern} is a
+     * regular expression found in the full name, {@code typePattern} one found in the type's JACK name, and the
+     * port has every one of {@code flags}; null or empty patterns and no flags match any port.
+     *
+     * @throws TactusException when a pattern is not a regular expression (nothing is asked of the server)
+     */
+    List<String> getPorts(String namePattern, String typePattern, PortFlag... flags);
+
+    /** The port of that full name or alias ({@code jack_port_by_name}); one sentence when there is none. */
+    PortDetails portByName(String name);
+
+    /** The port of that id ({@code jack_port_by_id}); one sentence when there is none. */
+    PortDetails portById(long id);
+
+    /**
+     * Gives {@code port} (its name or an alias) another name it can be found and connected by
+     * ({@code jack_port_set_alias}); a port has at most {@link PortDetails#MAX_ALIASES}, and an alias names one
+     * port only.
+     */
+    void setAlias(String port, String alias);
+
+    /** Takes an alias off {@code port} ({@code jack_port_unset_alias}). */
+    void unsetAlias(String port, String alias);
+
+    /** The aliases of {@code port} ({@code jack_port_get_aliases}). */
+    default List<String> getAliases(String port) {
+        return portByName(port).aliases();
+    }
+
+    /**
+     * Renames one of this client's ports to {@code client:newShortName} ({@code jack_port_rename}); its id, aliases,
+     * properties and connections stay. Ports from {@link #registerPort} report the new name from then on.
+     */
+    void renamePort(Port port, String newShortName);
+
+    /** This client's id, unique for the server's life ({@code jack_client_get_uuid}). */
+    long uuid();
+
+    /** The id of the client of that name ({@code jack_get_uuid_for_client_name}). */
+    long clientUuid(String clientName);
+
+    /** The DSP load in percent ({@code jack_cpu_load}): the share of the period the graph took, lately. */
+    double cpuLoad();
+
+    /** The largest delay of the engine's wake-up since start or the last reset ({@code jack_get_max_delayed_usecs}). */
+    double maxDelayedMicros();
+
+    /** The delay of the cycle of the most recent xrun, 0 before any ({@code jack_get_xrun_delayed_usecs}). */
+    double xrunDelayedMicros();
+
+    /** Starts {@link #maxDelayedMicros()} afresh ({@code jack_reset_max_delayed_usecs}). */
+    void resetMaxDelayedMicros();
+
+    /**
+     * Sets {@code key} on the client or port whose id is {@code subject} ({@code jack_set_property}); {@code type}
+     * may be empty (a UTF-8 string). One sentence, and nothing set, when no client or port has that id.
+     */
+    void setProperty(long subject, String key, String value, String type);
+
+    /** The property, or empty when the subject has no such key ({@code jack_get_property}). */
+    Optional<Property> getProperty(long subject, String key);
+
+    /** Every property of the subject, in the order they were first set ({@code jack_get_properties}). */
+    List<Property> getProperties(long subject);
+
+    /** Every property of every subject ({@code jack_get_all_properties}). */
+    List<Property> getAllProperties();
+
+    /** Removes one key ({@code jack_remove_property}); one sentence when the subject has no such key. */
+    void removeProperty(long subject, String key);
+
+    /** Removes all of a subject's properties and says how many ({@code jack_remove_properties}). */
+    int removeProperties(long subject);
+
+    /** Removes every property of every subject ({@code jack_remove_all_properties}). */
+    void removeAllProperties();
+
+    /** Hears every metadata change on the server ({@code jack_set_property_change_callback}). */
+    void setPropertyChangeCallback(PropertyChangeCallback callback);
 }

@@ -53,11 +53,11 @@ public final class ControlCodec {
         switch (message.type()) {
             case HELLO -> {
                 Request.Hello m = (Request.Hello) message;
-                w.string(m.clientName()).int64(m.pid()).int32(m.processThreadTid()).string(m.priority());
+                w.string(m.clientName()).int64(m.pid()).int32(m.processThreadTid()).string(m.priority()).bool(m.exactName());
             }
             case REGISTER_PORT -> {
                 Request.RegisterPort m = (Request.RegisterPort) message;
-                w.string(m.shortName()).bool(m.isInput()).int32(m.portType().ordinal());
+                w.string(m.shortName()).bool(m.isInput()).int32(m.portType().ordinal()).int32(m.flags());
             }
             case UNREGISTER_PORT -> w.string(((Request.UnregisterPort) message).shortName());
             case CONNECT -> {
@@ -72,7 +72,8 @@ public final class ControlCodec {
             case WELCOME -> {
                 Reply.Welcome m = (Reply.Welcome) message;
                 w.int32(m.clientId()).int32(m.sampleRate()).int32(m.bufferSize()).string(m.graphPath())
-                        .int32(m.record()).int64(m.serverPid()).int32(m.processPriority());
+                        .int32(m.record()).int64(m.serverPid()).int32(m.processPriority()).string(m.clientName())
+                        .int64(m.uuid());
             }
             case OK -> w.int16(((Reply.Ok) message).requestType().code());
             case ERROR -> w.string(((Reply.Error) message).message());
@@ -106,6 +107,10 @@ public final class ControlCodec {
             }
             case SHUTDOWN -> w.string(((Notification.Shutdown) message).reason());
             case XRUN -> w.float64(((Notification.Xrun) message).lateMicros());
+            // Port queries, aliases, rename, statistics and metadata (issue 20)
+            case QUERY_PORTS, DESCRIBE_PORT, PORT_BY_ID, ALIAS, RENAME_PORT, STATISTICS, PROPERTY, CLIENT_UUID,
+                 PORT_NAMES, PORT_DESCRIPTION, STATISTICS_REPORT, PROPERTY_LIST, UUID, PROPERTY_CHANGED ->
+                    IssueTwentyCodec.write(message, w);
             case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, TRANSPORT_QUERY, GRAPH_ORDER -> {
                 // no body
             }
@@ -194,8 +199,8 @@ public final class ControlCodec {
     private static ControlMessage readBody(MessageType type, FrameReader r) {
         // Arguments are evaluated left to right, so each constructor call reads fields in wire order.
         return switch (type) {
-            case HELLO -> new Request.Hello(r.string(), r.int64(), r.int32(), r.string());
-            case REGISTER_PORT -> new Request.RegisterPort(r.string(), r.bool(), portType(r.int32()));
+            case HELLO -> new Request.Hello(r.string(), r.int64(), r.int32(), r.string(), r.bool());
+            case REGISTER_PORT -> new Request.RegisterPort(r.string(), r.bool(), portType(r.int32()), r.int32());
             case UNREGISTER_PORT -> new Request.UnregisterPort(r.string());
             case CONNECT -> new Request.Connect(r.string(), r.string());
             case DISCONNECT -> new Request.Disconnect(r.string(), r.string());
@@ -209,7 +214,8 @@ public final class ControlCodec {
             case TRANSPORT_REQUEST -> new Request.TransportRequest(r.string(), r.int64(), r.float64());
             case TRANSPORT_REPORT -> new Reply.TransportReport(r.string(), r.int64(), r.int32(), r.bool(), r.int32(),
                     r.int32(), r.int32(), r.float64(), r.float64(), r.float64(), r.float64(), r.float64());
-            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int32(), r.int64(), r.int32());
+            case WELCOME -> new Reply.Welcome(r.int32(), r.int32(), r.int32(), r.string(), r.int32(), r.int64(), r.int32(),
+                    r.string(), r.int64());
             case PORT_SLOT -> new Reply.PortSlot(r.int32());
             case OK -> new Reply.Ok(MessageType.ofCode(r.uint16()));
             case ERROR -> new Reply.Error(r.string());
@@ -238,6 +244,11 @@ public final class ControlCodec {
             case PORT_CONNECT -> new Notification.PortConnect(r.int64(), r.string(), r.string(), r.bool());
             case PORT_RENAME -> new Notification.PortRename(r.int64(), r.int32(), r.string(), r.string());
             case LATENCY -> new Notification.Latency(r.int64(), r.bool());
+
+            // Port queries, aliases, rename, statistics and metadata (issue 20)
+            case QUERY_PORTS, DESCRIBE_PORT, PORT_BY_ID, ALIAS, RENAME_PORT, STATISTICS, PROPERTY, CLIENT_UUID,
+                 PORT_NAMES, PORT_DESCRIPTION, STATISTICS_REPORT, PROPERTY_LIST, UUID, PROPERTY_CHANGED ->
+                    IssueTwentyCodec.read(type, r);
         };
     }
 
@@ -265,7 +276,7 @@ public final class ControlCodec {
         return new Reply.LatencyList(ports);
     }
 
-    private static PortType portType(int code) {
+    static PortType portType(int code) {
         PortType[] types = PortType.values();
         if (code < 0 || code >= types.length) {
             throw new ProtocolException("port type " + code + " is not one this Tactus knows (0 audio, 1 MIDI)");

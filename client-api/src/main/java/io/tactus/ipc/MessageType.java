@@ -23,6 +23,16 @@ public enum MessageType {
     // Buffer size and freewheel at run time (issue 20): requests 32-35, replies 88-89, notifications 141-144
     SET_BUFFER_SIZE(32, "SetBufferSize"),
     SET_FREEWHEEL(33, "SetFreewheel"),
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20): requests 20-27
+    QUERY_PORTS(20, "QueryPorts"),
+    DESCRIBE_PORT(21, "DescribePort"),
+    PORT_BY_ID(22, "PortById"),
+    ALIAS(23, "Alias"),
+    RENAME_PORT(24, "RenamePort"),
+    STATISTICS(25, "Statistics"),
+    PROPERTY(26, "Property"),
+    CLIENT_UUID(27, "ClientUuid"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),
@@ -32,6 +42,12 @@ public enum MessageType {
     TOP_REPORT(69, "TopReport"),
     TRANSPORT_REPORT(70, "TransportReport"),
     PORT_SLOT(71, "PortSlot"),
+    // Port queries, aliases, rename, statistics and metadata (issue 20): replies 80-85
+    PORT_NAMES(80, "PortNames"),
+    PORT_DESCRIPTION(81, "PortDescription"),
+    STATISTICS_REPORT(82, "StatisticsReport"),
+    PROPERTY_LIST(83, "PropertyList"),
+    UUID(84, "Uuid"),
     // server → client, unasked
     SHUTDOWN(128, "Shutdown"),
     XRUN(129, "Xrun"),
@@ -51,7 +67,10 @@ public enum MessageType {
     PORT_REGISTRATION(132, "PortRegistration"),
     PORT_CONNECT(133, "PortConnect"),
     PORT_RENAME(134, "PortRename"),
-    LATENCY(135, "Latency");
+    LATENCY(135, "Latency"),
+
+    // Metadata (issue 20): notifications 151-155
+    PROPERTY_CHANGED(151, "PropertyChanged");
 
     private static final MessageType[] VALUES = values();
 

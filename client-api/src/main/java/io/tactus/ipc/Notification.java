@@ -163,4 +163,22 @@ public sealed interface Notification extends ControlMessage {
             return MessageType.LATENCY;
         }
     }
+
+    // Metadata (issue 20)
+
+    /**
+     * A property changed ({@link io.tactus.api.PropertyChangeCallback}); an empty key stands for all of the
+     * subject's keys (JACK's NULL key), subject 0 with it for every subject.
+     */
+    record PropertyChanged(long subject, String key, io.tactus.api.PropertyChange change) implements Notification {
+        public PropertyChanged {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(change, "change");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PROPERTY_CHANGED;
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package io.tactus.ipc;
 
+import io.tactus.api.PortDetails;
 import io.tactus.api.PortType;
 
 import java.util.List;
@@ -20,9 +21,19 @@ public sealed interface Reply extends ControlMessage {
      * (docs/ipc-contract.md, "The shared graph").
      */
     record Welcome(int clientId, int sampleRate, int bufferSize, String graphPath, int record, long serverPid,
-                   int processPriority) implements Reply {
+                   int processPriority, String clientName, long uuid) implements Reply {
         public Welcome {
             Objects.requireNonNull(graphPath, "graphPath");
+            Objects.requireNonNull(clientName, "clientName");
+        }
+
+        /**
+         * With the name the client asked for and no id. {@code clientName} is the name the server gave (the asked
+         * one, or it with a suffix); empty means the asked one. {@code uuid} is the client's id for metadata.
+         */
+        public Welcome(int clientId, int sampleRate, int bufferSize, String graphPath, int record, long serverPid,
+                       int processPriority) {
+            this(clientId, sampleRate, bufferSize, graphPath, record, serverPid, processPriority, "", 0);
         }
 
         @Override
@@ -200,6 +211,61 @@ public sealed interface Reply extends ControlMessage {
     record PortLatency(String name, int captureMin, int captureMax, int playbackMin, int playbackMax) {
         public PortLatency {
             ProtocolLimits.requireFullName("port name", name);
+        }
+    }
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20)
+
+    /** Answers {@link Request.QueryPorts}: the full names of the matching ports, in registration order. */
+    record PortNames(List<String> names) implements Reply {
+        public PortNames {
+            names = List.copyOf(names);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_NAMES;
+        }
+    }
+
+    /** Answers {@link Request.DescribePort} and {@link Request.PortById}. */
+    record PortDescription(PortDetails port) implements Reply {
+        public PortDescription {
+            Objects.requireNonNull(port, "port");
+            ProtocolLimits.requireFullName("port name", port.name());
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_DESCRIPTION;
+        }
+    }
+
+    /** Answers {@link Request.Statistics}: DSP load in percent, delays in microseconds. */
+    record StatisticsReport(double cpuLoadPercent, double maxDelayedMicros, double xrunDelayedMicros) implements Reply {
+        @Override
+        public MessageType type() {
+            return MessageType.STATISTICS_REPORT;
+        }
+    }
+
+    /** Answers the {@link Request.Property} actions that return properties. */
+    record PropertyList(List<io.tactus.api.Property> properties) implements Reply {
+        public PropertyList {
+            properties = List.copyOf(properties);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PROPERTY_LIST;
+        }
+    }
+
+    /** Answers {@link Request.ClientUuid}. */
+    record Uuid(long uuid) implements Reply {
+        @Override
+        public MessageType type() {
+            return MessageType.UUID;
         }
     }
 }

@@ -11,12 +11,21 @@ import java.util.Objects;
  */
 public sealed interface Request extends ControlMessage {
 
-    /** The first request on a connection; answered by {@link Reply.Welcome}. */
-    record Hello(String clientName, long pid, int processThreadTid, String priority) implements Request {
+    /**
+     * The first request on a connection; answered by {@link Reply.Welcome}. Without {@code exactName} a taken
+     * name is made unique ({@code name-01}...) and Welcome says the name given; with it, a taken name is refused.
+     */
+    record Hello(String clientName, long pid, int processThreadTid, String priority, boolean exactName)
+            implements Request {
         public Hello {
             ProtocolLimits.requireName("client name", clientName);
             // The watchdog's shedding priority ("normal", "low", ...), a word the server parses.
             ProtocolLimits.requireName("client priority", priority);
+        }
+
+        /** Asks for exactly {@code clientName}. */
+        public Hello(String clientName, long pid, int processThreadTid, String priority) {
+            this(clientName, pid, processThreadTid, priority, true);
         }
 
         @Override
@@ -25,11 +34,19 @@ public sealed interface Request extends ControlMessage {
         }
     }
 
-    /** A port of {@code portType} ({@link PortType#AUDIO} or MIDI). */
-    record RegisterPort(String shortName, boolean isInput, PortType portType) implements Request {
+    /**
+     * A port of {@code portType} ({@link PortType#AUDIO} or MIDI); {@code flags} are JACK's bits
+     * ({@link io.tactus.api.PortFlag#bit()}), of which the server keeps the descriptive ones and takes the
+     * direction from {@code isInput}.
+     */
+    record RegisterPort(String shortName, boolean isInput, PortType portType, int flags) implements Request {
         public RegisterPort {
             ProtocolLimits.requireName("port name", shortName);
             Objects.requireNonNull(portType, "portType");
+        }
+
+        public RegisterPort(String shortName, boolean isInput, PortType portType) {
+            this(shortName, isInput, portType, (isInput ? io.tactus.api.PortFlag.INPUT : io.tactus.api.PortFlag.OUTPUT).bit());
         }
 
         public RegisterPort(String shortName, boolean isInput) {
@@ -208,6 +225,112 @@ public sealed interface Request extends ControlMessage {
         @Override
         public MessageType type() {
             return MessageType.LIST_LATENCIES;
+        }
+    }
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20)
+
+    /** {@code jack_get_ports}: patterns (empty: any) and JACK's flag bits; answered by {@link Reply.PortNames}. */
+    record QueryPorts(String namePattern, String typePattern, int flags) implements Request {
+        public QueryPorts {
+            Objects.requireNonNull(namePattern, "namePattern");
+            Objects.requireNonNull(typePattern, "typePattern");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.QUERY_PORTS;
+        }
+    }
+
+    /** A port by its full name or an alias; answered by {@link Reply.PortDescription}. */
+    record DescribePort(String name) implements Request {
+        public DescribePort {
+            ProtocolLimits.requireFullName("port name", name);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.DESCRIBE_PORT;
+        }
+    }
+
+    /** A port by its id; answered by {@link Reply.PortDescription}. */
+    record PortById(long id) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.PORT_BY_ID;
+        }
+    }
+
+    /** Sets ({@code set}) or unsets an alias of any port, named by its full name or an alias. */
+    record Alias(String port, String alias, boolean set) implements Request {
+        public Alias {
+            ProtocolLimits.requireFullName("port name", port);
+            ProtocolLimits.requireFullName("alias", alias);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.ALIAS;
+        }
+    }
+
+    /** Renames one of the asking client's own ports. */
+    record RenamePort(String shortName, String newShortName) implements Request {
+        public RenamePort {
+            ProtocolLimits.requireName("port name", shortName);
+            ProtocolLimits.requireName("new port name", newShortName);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.RENAME_PORT;
+        }
+    }
+
+    /** The DSP load and delays; {@code resetMaxDelay} first starts the largest delay afresh. */
+    record Statistics(boolean resetMaxDelay) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.STATISTICS;
+        }
+    }
+
+    /**
+     * Metadata: {@code action} is one of {@link #ACTIONS}; set reads subject, key, value and type; get and remove
+     * subject and key; list and remove-subject the subject; list-all and remove-all nothing (unused fields are
+     * empty or 0). Answered by {@link Reply.Ok} (set, remove, remove-all) or {@link Reply.PropertyList} (get: none
+     * or one; list, list-all; remove-subject: the properties removed).
+     */
+    record Property(String action, long subject, String key, String value, String valueType) implements Request {
+        public static final java.util.List<String> ACTIONS = java.util.List.of("set", "get", "list", "list-all",
+                "remove", "remove-subject", "remove-all");
+
+        public Property {
+            if (!ACTIONS.contains(action)) {
+                throw new ProtocolException("the property action is not one of " + String.join(", ", ACTIONS));
+            }
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(valueType, "valueType");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.PROPERTY;
+        }
+    }
+
+    /** The id of the client of that name; answered by {@link Reply.Uuid}. */
+    record ClientUuid(String clientName) implements Request {
+        public ClientUuid {
+            ProtocolLimits.requireName("client name", clientName);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.CLIENT_UUID;
         }
     }
 }

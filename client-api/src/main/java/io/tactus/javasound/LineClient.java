@@ -62,7 +62,8 @@ final class LineClient implements AutoCloseable {
 
     /** Joins server {@code server} as {@code name}, or as the first of "name-2", "name-3"... the server has not got. */
     static TactusClient openUnique(String server, String name) {
-        ClientOptions options = ClientOptions.defaults().withServer(server);
+        // Its own suffixes ("-2"), which its users know, so the server's ("-01") is not asked for.
+        ClientOptions options = ClientOptions.defaults().withServer(server).withExactName();
         for (int attempt = 1; ; attempt++) {
             String unique = attempt == 1 ? name : name + "-" + attempt;
             try {

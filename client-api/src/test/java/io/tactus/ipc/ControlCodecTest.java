@@ -46,13 +46,14 @@ class ControlCodecTest {
     void shouldWriteTheDocumentedLayout() {
         ByteBuffer wire = ControlCodec.encode(17, new Request.RegisterPort("in", true));
         byte[] expected = {
-            0, 0, 0, 17, // length of what follows
+            0, 0, 0, 21, // length of what follows
             0, 5, // version
             0, 2, // type RegisterPort
             0, 0, 0, 17, // request id
             0, 2, 'i', 'n', // string
             1, // isInput
-            0, 0, 0, 0 // port type: audio
+            0, 0, 0, 0, // port type: audio
+            0, 0, 0, 1 // flags: JackPortIsInput
         };
         byte[] actual = new byte[wire.remaining()];
         wire.get(actual);
@@ -64,7 +65,7 @@ class ControlCodecTest {
         Request.RegisterPort midi = new Request.RegisterPort("midi_in", true, io.tactus.api.PortType.MIDI);
         assertEquals(new ControlFrame(3, midi), new ControlDecoder().decode(ControlCodec.encode(3, midi)));
         ByteBuffer wire = ControlCodec.encode(3, midi);
-        wire.put(wire.limit() - 1, (byte) 7);
+        wire.put(wire.limit() - 5, (byte) 7); // the type, before the flags' four bytes
         ProtocolException refused = assertThrows(ProtocolException.class, () -> new ControlDecoder().decode(wire));
         assertTrue(refused.getMessage().contains("port type 7 is not one this Tactus knows"), refused.getMessage());
     }

@@ -61,6 +61,30 @@ final class Samples {
                 ControlFrame.notification(new Notification.PortRegistration(Long.MAX_VALUE, 7, "a:out", false)),
                 ControlFrame.notification(new Notification.PortConnect(3, "a:out", "b:in", true)),
                 ControlFrame.notification(new Notification.PortRename(4, -1, "a:out", "a:Ausgang")),
-                ControlFrame.notification(new Notification.Latency(5, true)));
+                ControlFrame.notification(new Notification.Latency(5, true)),
+                // Port queries, aliases, rename, statistics and metadata (issue 20)
+                new ControlFrame(1, new Request.Hello("mixer", 4242L, 4243, "normal", false)),
+                new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-graph", 3, 777L, 65, "mixer-01",
+                        Long.MAX_VALUE)),
+                new ControlFrame(2, new Request.RegisterPort("in_1", true, PortType.MIDI, 0x1 | 0x8 | 0x10)),
+                new ControlFrame(20, new Request.QueryPorts("^system:(capture|playback)_[0-9]+$", "audio", 0x2 | 0x4)),
+                new ControlFrame(20, new Reply.PortNames(List.of("system:capture_1", "音:出"))),
+                new ControlFrame(21, new Request.DescribePort("alsa_pcm:capture_1")),
+                new ControlFrame(22, new Request.PortById(-5L)),
+                new ControlFrame(21, new Reply.PortDescription(new io.tactus.api.PortDetails("system:capture_1", 7L,
+                        PortType.AUDIO, java.util.Set.of(io.tactus.api.PortFlag.OUTPUT, io.tactus.api.PortFlag.PHYSICAL),
+                        List.of("alsa_pcm:capture_1", "Links")))),
+                new ControlFrame(23, new Request.Alias("mixer:out_1", "Ausgang links", true)),
+                new ControlFrame(24, new Request.RenamePort("out_1", "left")),
+                new ControlFrame(25, new Request.Statistics(true)),
+                new ControlFrame(25, new Reply.StatisticsReport(4.5, 1300.25, 0.0)),
+                new ControlFrame(26, new Request.Property("set", 12L, "http://jackaudio.org/metadata/pretty-name", "Links",
+                        "text/plain")),
+                new ControlFrame(26, new Reply.PropertyList(List.of(new io.tactus.api.Property(12L,
+                        "http://jackaudio.org/metadata/order", "3", "http://www.w3.org/2001/XMLSchema#integer"),
+                        new io.tactus.api.Property(13L, "k", "ü", "")))),
+                new ControlFrame(27, new Request.ClientUuid("mixer")),
+                new ControlFrame(27, new Reply.Uuid(42L)),
+                ControlFrame.notification(new Notification.PropertyChanged(12L, "", io.tactus.api.PropertyChange.DELETED)));
     }
 }

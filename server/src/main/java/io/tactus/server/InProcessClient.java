@@ -14,9 +14,13 @@ import io.tactus.api.PortRenameCallback;
 import io.tactus.api.SampleRateCallback;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.Port;
+import io.tactus.api.PortDetails;
 import io.tactus.api.PortFlag;
+import io.tactus.api.PortQuery;
 import io.tactus.api.PortType;
 import io.tactus.api.ProcessCallback;
+import io.tactus.api.Property;
+import io.tactus.api.PropertyChangeCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
@@ -29,6 +33,7 @@ import io.tactus.server.graph.PortNode;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A client in the server's own JVM: its process callback runs inline on the engine thread, with no
@@ -44,25 +49,27 @@ public final class InProcessClient implements TactusClient {
     /** Null on an engine driven by hand, which keeps no time and no transport. */
     private final FrameClock clock;
     private final Transport transport;
-    /** The server, for its period at run time; null on an engine driven by hand, whose period never changes. */
-    private TactusServer server;
+    /**
+     * The server, for its period at run time and its statistics; null on an engine driven by hand, whose period
+     * never changes and which keeps no statistics.
+     */
+    private final TactusServer server;
     /** The server's callback notifier; null on an engine driven by hand, which tells its clients nothing. */
     private final CallbackNotifier notifier;
     private final GraphEventDispatcher events;
 
     InProcessClient(TactusServer server, GraphController controller, ClientNode node) {
         this(server.sampleRate(), server.bufferSize(), controller, node, server.cycleClock(),
-                new TransportHandle(server.transport(), controller, node), server.notifier());
-        this.server = server;
+                new TransportHandle(server.transport(), controller, node), server.notifier(), server);
     }
 
     /** A client of {@code node}, already added to {@code changes}' graph, on an engine driven by hand. */
     public InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node) {
-        this(sampleRate, bufferSize, changes, node, null, null, null);
+        this(sampleRate, bufferSize, changes, node, null, null, null, null);
     }
 
     private InProcessClient(int sampleRate, int bufferSize, GraphChanges changes, ClientNode node, FrameClock clock,
-                            Transport transport, CallbackNotifier notifier) {
+                            Transport transport, CallbackNotifier notifier, TactusServer server) {
         this.sampleRate = sampleRate;
         this.bufferSize = bufferSize;
         this.controller = changes;
@@ -74,7 +81,9 @@ public final class InProcessClient implements TactusClient {
         if (notifier != null) {
             node.setGraphListener(new InProcessNotifications(notifier, events));
         }
+        this.server = server;
     }
+
 
     @Override
     public String name() {
@@ -95,9 +104,9 @@ public final class InProcessClient implements TactusClient {
     public Port registerPort(String shortName, PortType type, PortFlag... flags) {
         requireOpen();
         Objects.requireNonNull(type, "type");
-        boolean input = PortFlag.isInput(name(), shortName, flags);
-        boolean physical = PortFlag.has(flags, PortFlag.PHYSICAL);
-        return controller.change(graph -> graph.addPort(node, shortName, type, input, physical));
+        PortFlag.isInput(name(), shortName, flags);
+        int bits = PortFlag.bits(flags);
+        return controller.change(graph -> graph.addPort(node, shortName, type, bits));
     }
 
     @Override
@@ -243,6 +252,143 @@ public final class InProcessClient implements TactusClient {
     public void recomputeTotalLatencies() {
         requireOpen();
         controller.graph().recomputeLatencies();
+    }
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20)
+
+    @Override
+    public List<String> getPorts(String namePattern, String typePattern, PortFlag... flags) {
+        return controller.graph().portNames(PortQuery.of(namePattern, typePattern, flags));
+    }
+
+    @Override
+    public PortDetails portByName(String portName) {
+        if (portName == null || portName.isEmpty()) {
+            throw new TactusException("a port name is needed, e.g. system:playback_1");
+        }
+        return controller.graph().describe(portName);
+    }
+
+    @Override
+    public PortDetails portById(long id) {
+        return controller.graph().describe(id);
+    }
+
+    @Override
+    public void setAlias(String port, String alias) {
+        requireOpen();
+        requirePortName(port);
+        controller.graph().setAlias(port, alias);
+    }
+
+    @Override
+    public void unsetAlias(String port, String alias) {
+        requireOpen();
+        requirePortName(port);
+        controller.graph().unsetAlias(port, alias);
+    }
+
+    @Override
+    public void renamePort(Port port, String newShortName) {
+        requireOpen();
+        if (!(port instanceof PortNode own) || own.client() != node || own.client().isClosed()) {
+            throw new TactusException("port '" + port.name() + "' is not one of client '" + name()
+                    + "''s registered ports; a client renames only its own");
+        }
+        if (newShortName == null || newShortName.isEmpty()) {
+            throw new TactusException("a port's new name must have at least one character");
+        }
+        controller.graph().renamePort(own, newShortName);
+    }
+
+    @Override
+    public long uuid() {
+        return node.uuid();
+    }
+
+    @Override
+    public long clientUuid(String clientName) {
+        if (clientName == null || clientName.isEmpty()) {
+            throw new TactusException("a client name is needed, e.g. system");
+        }
+        return controller.graph().clientUuid(clientName);
+    }
+
+    @Override
+    public double cpuLoad() {
+        return server().cpuLoadPercent();
+    }
+
+    @Override
+    public double maxDelayedMicros() {
+        return server().delays().maxDelayedMicros();
+    }
+
+    @Override
+    public double xrunDelayedMicros() {
+        return server().delays().xrunDelayedMicros();
+    }
+
+    @Override
+    public void resetMaxDelayedMicros() {
+        server().delays().resetMaxDelay();
+    }
+
+    @Override
+    public void setProperty(long subject, String key, String value, String type) {
+        requireOpen();
+        controller.graph().metadata().set(subject, key, Objects.requireNonNull(value, "value"), type == null ? "" : type);
+    }
+
+    @Override
+    public Optional<Property> getProperty(long subject, String key) {
+        return controller.graph().metadata().get(subject, key);
+    }
+
+    @Override
+    public List<Property> getProperties(long subject) {
+        return controller.graph().metadata().list(subject);
+    }
+
+    @Override
+    public List<Property> getAllProperties() {
+        return controller.graph().metadata().listAll();
+    }
+
+    @Override
+    public void removeProperty(long subject, String key) {
+        requireOpen();
+        controller.graph().metadata().remove(subject, key);
+    }
+
+    @Override
+    public int removeProperties(long subject) {
+        requireOpen();
+        return controller.graph().metadata().removeSubject(subject).size();
+    }
+
+    @Override
+    public void removeAllProperties() {
+        requireOpen();
+        controller.graph().metadata().removeAll();
+    }
+
+    @Override
+    public void setPropertyChangeCallback(PropertyChangeCallback callback) {
+        node.setPropertyChangeCallback(callback);
+    }
+
+    private TactusServer server() {
+        if (server == null) {
+            throw new TactusException("client '" + name() + "' runs on an engine driven by hand, which keeps no statistics");
+        }
+        return server;
+    }
+
+    private static void requirePortName(String port) {
+        if (port == null || port.isEmpty()) {
+            throw new TactusException("a port name is needed, e.g. system:playback_1");
+        }
     }
 
     @Override

@@ -23,7 +23,7 @@ final class InProcessTransport implements ClientTransport {
         if (server.isClosed()) {
             throw new TactusException("server '" + server.name() + "' has stopped");
         }
-        ClientNode node = server.graph().addClient(name, options.priority());
+        ClientNode node = server.graph().addClient(name, options.priority(), options.useExactName());
         server.joined(node);
         return new InProcessClient(server, server.controller(), node);
     }

@@ -23,6 +23,7 @@ import io.tactus.server.graph.Graph;
 import io.tactus.server.os.RtBudgetMonitor;
 import io.tactus.server.os.RtOverheadMonitor;
 import io.tactus.server.telemetry.CycleListener;
+import io.tactus.server.telemetry.DelayStatistics;
 import io.tactus.server.telemetry.TelemetryConsumer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.RunMetrics;
@@ -55,6 +56,7 @@ public final class TactusServer implements AutoCloseable {
     private final PeriodSwitcher periods;
     private final InProcessTransport transport = new InProcessTransport(this);
     private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
+    private final DelayStatistics delays = new DelayStatistics();
     private volatile boolean closed;
 
     private TactusServer(ServerSettings settings, RealtimeScheduler scheduler) {
@@ -82,6 +84,8 @@ public final class TactusServer implements AutoCloseable {
         SpinBudget spinBudget = new SpinBudget(engine, rtBudget, rtOverhead, settings.watchdog().headroomPercent());
         telemetryConsumer.addListener(spinBudget);
         telemetryConsumer.addListener(new CycleFanOut(controller, notifier));
+        telemetryConsumer.addListener(delays);
+        graph.metadata().setListener(new PropertyFanOut(graph, notifier));
         this.watchdogActions = new ServerWatchdogActions(controller, new RealtimeThreadFactory("tactus-watchdog-actions",
                 EngineRunner.belowEngine(settings.scheduling()), scheduler), scheduler);
         this.watchdog = new Watchdog(settings.watchdog(), es.periodNanos(), watchdogActions, rtBudget, rtOverhead);
@@ -229,6 +233,17 @@ public final class TactusServer implements AutoCloseable {
 
     public MetricsSnapshot metrics() {
         return metrics.snapshot();
+    }
+
+    /** The DSP load in percent, as {@code jack_cpu_load} and {@code status} give it: the last whole second's mean. */
+    public double cpuLoadPercent() {
+        MetricsSnapshot m = metrics.snapshot();
+        return m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
+    }
+
+    /** The largest wake-up delay since start or reset, and the lateness of the last xrun. */
+    public DelayStatistics delays() {
+        return delays;
     }
 
     /** Adds a listener that sees every cycle on the telemetry consumer thread. */

@@ -92,4 +92,26 @@ final class PortRecorder implements TactusClient {
     }
 
     @Override public void recomputeTotalLatencies() { client.recomputeTotalLatencies(); }
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20)
+    @Override public List<String> getPorts(String names, String types, PortFlag... flags) { return client.getPorts(names, types, flags); }
+    @Override public io.tactus.api.PortDetails portByName(String name) { return client.portByName(name); }
+    @Override public io.tactus.api.PortDetails portById(long id) { return client.portById(id); }
+    @Override public void setAlias(String port, String alias) { client.setAlias(port, alias); }
+    @Override public void unsetAlias(String port, String alias) { client.unsetAlias(port, alias); }
+    @Override public void renamePort(Port port, String newShortName) { client.renamePort(port, newShortName); }
+    @Override public long uuid() { return client.uuid(); }
+    @Override public long clientUuid(String clientName) { return client.clientUuid(clientName); }
+    @Override public double cpuLoad() { return client.cpuLoad(); }
+    @Override public double maxDelayedMicros() { return client.maxDelayedMicros(); }
+    @Override public double xrunDelayedMicros() { return client.xrunDelayedMicros(); }
+    @Override public void resetMaxDelayedMicros() { client.resetMaxDelayedMicros(); }
+    @Override public void setProperty(long subject, String key, String value, String type) { client.setProperty(subject, key, value, type); }
+    @Override public java.util.Optional<io.tactus.api.Property> getProperty(long subject, String key) { return client.getProperty(subject, key); }
+    @Override public List<io.tactus.api.Property> getProperties(long subject) { return client.getProperties(subject); }
+    @Override public List<io.tactus.api.Property> getAllProperties() { return client.getAllProperties(); }
+    @Override public void removeProperty(long subject, String key) { client.removeProperty(subject, key); }
+    @Override public int removeProperties(long subject) { return client.removeProperties(subject); }
+    @Override public void removeAllProperties() { client.removeAllProperties(); }
+    @Override public void setPropertyChangeCallback(io.tactus.api.PropertyChangeCallback callback) { client.setPropertyChangeCallback(callback); }
 }

@@ -20,19 +20,22 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reply.StatusReport report;
+        Reply.StatisticsReport statistics;
         try (RemoteTactusClient client = server.connect("status")) {
             report = client.status();
+            statistics = client.statistics(false);
         }
-        System.out.print(format(server.name, report));
+        System.out.print(format(server.name, report, statistics));
         System.out.flush();
         return 0;
     }
 
     /**
      * The report's lines. {@code Clients} is the server's own count, which includes the connection this
-     * command makes to ask.
+     * command makes to ask. The DSP load is {@code jack_cpu_load}'s; the delays are
+     * {@code jack_get_max_delayed_usecs} (since start or a client's reset) and {@code jack_get_xrun_delayed_usecs}.
      */
-    static String format(String serverName, Reply.StatusReport r) {
+    static String format(String serverName, Reply.StatusReport r, Reply.StatisticsReport s) {
         StringBuilder out = new StringBuilder();
         line(out, "Server", serverName);
         line(out, "Sample Rate", r.sampleRate() + " Hz");
@@ -44,6 +47,8 @@ public final class StatusCommand implements Callable<Integer> {
         line(out, "XRUN Count", Long.toString(r.xruns()));
         line(out, "Timeout Count", Long.toString(r.timeouts()));
         line(out, "DSP Load", String.format(Locale.ROOT, "%.1f %%", r.dspLoadPercent()));
+        line(out, "Delay Maximum", String.format(Locale.ROOT, "%.0f usecs", s.maxDelayedMicros()));
+        line(out, "Last XRUN Delay", String.format(Locale.ROOT, "%.0f usecs", s.xrunDelayedMicros()));
         line(out, "Scheduling Policy", r.scheduling());
         line(out, "Process Clients", processClients(r.clientTiming()));
         line(out, "Watchdog Policy", r.watchdog());

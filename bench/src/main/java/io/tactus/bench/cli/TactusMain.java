@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         subcommands = {ServerCommand.class, StressCommand.class, MatrixCommand.class, DegradeCommand.class,
                 LspCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
                 TopCommand.class, TransportCommand.class, ClientCommand.class, ClasspathCommand.class, DevicesCommand.class,
-                FloorCommand.class, SoakCommand.class, IdleCheckCommand.class, BufsizeCommand.class, FreewheelCommand.class})
+                FloorCommand.class, SoakCommand.class, IdleCheckCommand.class, BufsizeCommand.class, FreewheelCommand.class,
+                AliasCommand.class, PropertyCommand.class})
 public final class TactusMain implements Runnable {
 
     public static void main(String[] args) {

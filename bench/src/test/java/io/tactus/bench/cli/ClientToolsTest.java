@@ -84,7 +84,8 @@ class ClientToolsTest {
                 new Reply.PortInfo("system:playback_1", true, List.of("gain:out_1", "sine:out")),
                 new Reply.PortInfo("gain:in_1", true, List.of("system:capture_1")),
                 new Reply.PortInfo("seq:midi_out", false, PortType.MIDI, List.of()));
-        try (ScriptedServer server = new ScriptedServer(directory, request -> new Reply.PortList(
+        try (ScriptedServer server = new ScriptedServer(directory, request -> request instanceof Request.Property
+                ? new Reply.PropertyList(List.of()) : new Reply.PortList(
                 ((Request.ListPorts) request).withConnections() ? ports
                         : ports.stream().map(p -> new Reply.PortInfo(p.name(), p.isInput(), p.portType(), List.of())).toList()))) {
             CommandRun plain = CommandRun.of("lsp", "--server", server.name);
@@ -116,7 +117,8 @@ class ClientToolsTest {
 
     @Test
     void shouldPrintTheStatusInLabelLines() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(directory, request -> new Reply.StatusReport(48_000, 64, 3,
+        try (ScriptedServer server = new ScriptedServer(directory, request -> request instanceof Request.Statistics
+                ? new Reply.StatisticsReport(12.34, 1300.4, 2100.6) : new Reply.StatusReport(48_000, 64, 3,
                 123_456, 2, 7, 12.34, "SCHED_FIFO 70", "async", "evict"))) {
             CommandRun status = CommandRun.of("status", "--server", server.name);
 
@@ -131,6 +133,8 @@ class ClientToolsTest {
                     "XRUN Count  . . . . . . . . . : 2",
                     "Timeout Count . . . . . . . . : 7",
                     "DSP Load  . . . . . . . . . . : 12.3 %",
+                    "Delay Maximum . . . . . . . . : 1300 usecs",
+                    "Last XRUN Delay . . . . . . . : 2101 usecs",
                     "Scheduling Policy . . . . . . : SCHED_FIFO 70",
                     "Process Clients . . . . . . . : async (their outputs are heard a period later)",
                     "Watchdog Policy . . . . . . . : evict") + "\n", status.out());

@@ -18,8 +18,9 @@ import java.nio.FloatBuffer;
 final class RemotePort implements Port {
 
     private final Object owner;
-    private final String name;
-    private final String shortName;
+    /** Both change together when the owner renames the port; read by normal threads only. */
+    private volatile String name;
+    private volatile String shortName;
     private final PortType type;
     private final boolean input;
     private final int slot;
@@ -102,6 +103,12 @@ final class RemotePort implements Port {
 
     int slot() {
         return slot;
+    }
+
+    /** After the server renamed it ({@link RemoteTactusClient#renamePort}). */
+    void renamed(String clientName, String newShortName) {
+        this.shortName = newShortName;
+        this.name = clientName + ":" + newShortName;
     }
 
     /** The writable view: the process thread mixes an audio input into it; null for a MIDI port. */

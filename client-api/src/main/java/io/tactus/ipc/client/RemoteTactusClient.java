@@ -14,10 +14,15 @@ import io.tactus.api.PortRenameCallback;
 import io.tactus.api.SampleRateCallback;
 import io.tactus.api.FrameClock;
 import io.tactus.api.GraphOrderCallback;
+import io.tactus.api.NameRules;
 import io.tactus.api.Port;
+import io.tactus.api.PortDetails;
 import io.tactus.api.PortFlag;
+import io.tactus.api.PortQuery;
 import io.tactus.api.PortType;
 import io.tactus.api.ProcessCallback;
+import io.tactus.api.Property;
+import io.tactus.api.PropertyChangeCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
@@ -42,6 +47,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -62,7 +68,8 @@ public final class RemoteTactusClient implements TactusClient {
     private static final long GOODBYE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final long STOP_TIMEOUT_MILLIS = 2_000;
 
-    private final String name;
+    /** The name asked for, then the one Welcome gave (a taken name gets a suffix). */
+    private volatile String name;
     private final String serverName;
     /** Set once in {@link #join}, before any thread that reads it is started. */
     private ServerConnection connection;
@@ -87,6 +94,7 @@ public final class RemoteTactusClient implements TactusClient {
     private volatile ShutdownCallback shutdownCallback;
     private volatile XrunCallback xrunCallback;
     private volatile GraphOrderCallback graphOrderCallback;
+    private volatile PropertyChangeCallback propertyChangeCallback;
 
     private RemoteTactusClient(String name, String serverName, int rehearsalCycles, RealtimeScheduler scheduler,
                                long timeoutNanos) {
@@ -114,7 +122,7 @@ public final class RemoteTactusClient implements TactusClient {
             client.process.start();
             int tid = client.process.awaitTid(5_000);
             Request.Hello hello = new Request.Hello(clientName, ProcessHandle.current().pid(), tid,
-                    options.priority().label());
+                    options.priority().label(), options.useExactName());
             // For the same deadline, the codec's first run (class loading, interpreted code) before connecting
             // too: the less is left between connect and Hello, the less a busy machine can stretch it.
             ControlCodec.encode(1, hello);
@@ -156,6 +164,9 @@ public final class RemoteTactusClient implements TactusClient {
             throw new TactusException("the graph segment " + welcome.graphPath() + " of Tactus server '" + serverName
                     + "' does not fit a client of record " + welcome.record() + " and " + welcome.bufferSize()
                     + " frames per period (" + layout + "); server and client may be from different Tactus releases");
+        }
+        if (!welcome.clientName().isEmpty()) {
+            this.name = welcome.clientName();
         }
         this.welcome = welcome;
         this.segment = mapped;
@@ -227,7 +238,7 @@ public final class RemoteTactusClient implements TactusClient {
         Objects.requireNonNull(type, "type");
         boolean input = PortFlag.isInput(name, shortName, flags);
         synchronized (portLock) {
-            Request request = new Request.RegisterPort(shortName, input, type);
+            Request request = new Request.RegisterPort(shortName, input, type, PortFlag.bits(flags));
             int slot = query(request, Reply.PortSlot.class).slot();
             if (slot >= segment.layout().ports()) {
                 throw new TactusException("the server gave port '" + shortName + "' slot " + slot + " of a graph segment of "
@@ -329,15 +340,13 @@ public final class RemoteTactusClient implements TactusClient {
 
     @Override
     public List<String> getConnections(String port) {
-        if (port == null || port.indexOf(':') <= 0) {
-            throw new TactusException("'" + port + "' is not a port name; port names are client:port, e.g. system:playback_1");
-        }
+        String name = portByName(port).name(); // the server's sentence for a port that is not there; an alias works
         for (Reply.PortInfo info : listPorts(true)) {
-            if (info.name().equals(port)) {
+            if (info.name().equals(name)) {
                 return info.connections();
             }
         }
-        throw new TactusException("no port named '" + port + "'");
+        throw new TactusException("port '" + name + "' left the server while its connections were asked for");
     }
 
     /** Every port of the server in registration order, with its peers when {@code withConnections}. */
@@ -464,6 +473,159 @@ public final class RemoteTactusClient implements TactusClient {
             return type.cast(reply);
         }
         throw unexpected(request.type(), reply);
+    }
+
+    // Port queries, aliases, rename, statistics and metadata (issue 20)
+
+    @Override
+    public List<String> getPorts(String namePattern, String typePattern, PortFlag... flags) {
+        PortQuery q = PortQuery.of(namePattern, typePattern, flags); // a bad pattern fails here, nothing sent
+        return query(new Request.QueryPorts(q.namePattern(), q.typePattern(), q.flagBits()), Reply.PortNames.class)
+                .names();
+    }
+
+    @Override
+    public PortDetails portByName(String portName) {
+        if (portName == null || portName.isEmpty()) {
+            throw new TactusException("a port name is needed, e.g. system:playback_1");
+        }
+        return query(new Request.DescribePort(portName), Reply.PortDescription.class).port();
+    }
+
+    @Override
+    public PortDetails portById(long id) {
+        return query(new Request.PortById(id), Reply.PortDescription.class).port();
+    }
+
+    @Override
+    public void setAlias(String port, String alias) {
+        requireOpen();
+        expectOk(new Request.Alias(requirePortName(port), requireAlias(alias), true));
+    }
+
+    @Override
+    public void unsetAlias(String port, String alias) {
+        requireOpen();
+        expectOk(new Request.Alias(requirePortName(port), requireAlias(alias), false));
+    }
+
+    @Override
+    public void renamePort(Port port, String newShortName) {
+        requireOpen();
+        synchronized (portLock) {
+            if (!(port instanceof RemotePort own) || !own.belongsTo(this) || !ports.contains(own)) {
+                throw new TactusException("port '" + port.name() + "' is not one of client '" + name
+                        + "''s registered ports; a client renames only its own");
+            }
+            if (newShortName == null || newShortName.isEmpty()) {
+                throw new TactusException("a port's new name must have at least one character");
+            }
+            expectOk(new Request.RenamePort(own.shortName(), newShortName));
+            own.renamed(name, newShortName);
+        }
+    }
+
+    @Override
+    public long uuid() {
+        return welcome.uuid();
+    }
+
+    @Override
+    public long clientUuid(String clientName) {
+        if (clientName == null || clientName.isEmpty()) {
+            throw new TactusException("a client name is needed, e.g. system");
+        }
+        return query(new Request.ClientUuid(clientName), Reply.Uuid.class).uuid();
+    }
+
+    @Override
+    public double cpuLoad() {
+        return statistics(false).cpuLoadPercent();
+    }
+
+    @Override
+    public double maxDelayedMicros() {
+        return statistics(false).maxDelayedMicros();
+    }
+
+    @Override
+    public double xrunDelayedMicros() {
+        return statistics(false).xrunDelayedMicros();
+    }
+
+    @Override
+    public void resetMaxDelayedMicros() {
+        statistics(true);
+    }
+
+    /** DSP load and delays in one round trip; {@code reset} starts the largest delay afresh first. */
+    public Reply.StatisticsReport statistics(boolean reset) {
+        return query(new Request.Statistics(reset), Reply.StatisticsReport.class);
+    }
+
+    @Override
+    public void setProperty(long subject, String key, String value, String type) {
+        requireOpen();
+        expectOk(new Request.Property("set", subject, requireKey(key), Objects.requireNonNull(value, "value"),
+                type == null ? "" : type));
+    }
+
+    @Override
+    public Optional<Property> getProperty(long subject, String key) {
+        return properties("get", subject, requireKey(key)).stream().findFirst();
+    }
+
+    @Override
+    public List<Property> getProperties(long subject) {
+        return properties("list", subject, "");
+    }
+
+    @Override
+    public List<Property> getAllProperties() {
+        return properties("list-all", 0, "");
+    }
+
+    @Override
+    public void removeProperty(long subject, String key) {
+        requireOpen();
+        expectOk(new Request.Property("remove", subject, requireKey(key), "", ""));
+    }
+
+    @Override
+    public int removeProperties(long subject) {
+        return properties("remove-subject", subject, "").size();
+    }
+
+    @Override
+    public void removeAllProperties() {
+        requireOpen();
+        expectOk(new Request.Property("remove-all", 0, "", "", ""));
+    }
+
+    @Override
+    public void setPropertyChangeCallback(PropertyChangeCallback callback) {
+        this.propertyChangeCallback = callback;
+    }
+
+    private List<Property> properties(String action, long subject, String key) {
+        return query(new Request.Property(action, subject, key, "", ""), Reply.PropertyList.class).properties();
+    }
+
+    private static String requirePortName(String port) {
+        if (port == null || port.isEmpty()) {
+            throw new TactusException("a port name is needed, e.g. system:playback_1");
+        }
+        return port;
+    }
+
+    private static String requireAlias(String alias) {
+        NameRules.requireAlias(alias);
+        return alias;
+    }
+
+    private static String requireKey(String key) {
+        NameRules.requirePropertyKey(key);
+        return key;
     }
 
     /**
@@ -619,6 +781,14 @@ public final class RemoteTactusClient implements TactusClient {
                 switchNotified(notification);
             } else if (notification instanceof Notification.GraphChange change) {
                 events.post(notifier, change.event());
+            } else if (notification instanceof Notification.PropertyChanged changed) {
+                notifier.post("property change", () -> {
+                    PropertyChangeCallback callback = propertyChangeCallback;
+                    if (callback != null) {
+                        callback.propertyChanged(changed.subject(), changed.key().isEmpty() ? null : changed.key(),
+                                changed.change());
+                    }
+                });
             } else if (notification instanceof Notification.GraphOrder) {
                 notifier.post("graph order", () -> {
                     GraphOrderCallback callback = graphOrderCallback;

@@ -194,6 +194,9 @@ class RemoteTactusClientTest {
         assertTrue(client.isConnected(), "a refused request leaves the connection up");
 
         CompletableFuture<List<String>> connections = CompletableFuture.supplyAsync(() -> client.getConnections("system:capture_1"));
+        ControlFrame describe = peer.expect(MessageType.DESCRIBE_PORT);
+        peer.reply(describe, new Reply.PortDescription(new io.tactus.api.PortDetails("system:capture_1", 3, PortType.AUDIO,
+                java.util.Set.of(PortFlag.OUTPUT, PortFlag.PHYSICAL), List.of())));
         ControlFrame list = peer.expect(MessageType.LIST_PORTS);
         assertEquals(new Request.ListPorts(true), list.message());
         peer.reply(list, new Reply.PortList(List.of(new Reply.PortInfo("system:capture_1", false, List.of("c:in_1")))));
@@ -370,8 +373,10 @@ class RemoteTactusClientTest {
                 () -> client.registerPort("x", PortType.AUDIO, PortFlag.INPUT, PortFlag.OUTPUT)).getMessage());
         assertEquals("client 'c' has no process callback; set one before activate()",
                 assertThrows(TactusException.class, client::activate).getMessage());
-        assertEquals("'nocolon' is not a port name; port names are client:port, e.g. system:playback_1",
-                assertThrows(TactusException.class, () -> client.getConnections("nocolon")).getMessage());
+        assertEquals("an alias must have at least one character",
+                assertThrows(TactusException.class, () -> client.setAlias("system:capture_1", "")).getMessage());
+        assertEquals("the port name pattern '(' is not a regular expression (Unclosed group at index 1); fix it or leave"
+                + " it empty to match any", assertThrows(TactusException.class, () -> client.getPorts("(", null)).getMessage());
     }
 
     /** Registers a port; the test, as the server, gives it {@code slot}. */

@@ -3,6 +3,7 @@ package io.tactus.server.control;
 import io.tactus.api.ClientPriority;
 import io.tactus.api.LatencyMode;
 import io.tactus.api.LatencyRange;
+import io.tactus.api.PortFlag;
 import io.tactus.api.TactusException;
 import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlFrame;
@@ -126,7 +127,7 @@ final class ControlAdapter implements PeerChannel.Handler {
                 throw new TactusException("server '" + server.name() + "' is stopping");
             }
             ClientPriority priority = ClientPriority.parse(hello.priority());
-            node = controller.graph().addRemoteClient(hello.clientName(), priority);
+            node = controller.graph().addRemoteClient(hello.clientName(), priority, hello.exactName());
             RemoteClient admitted = new RemoteClient(node, identity.pid(), identity.tid(), node.record(),
                     owner.sharedGraph());
             node.setProcessThreadTid(identity.tid());
@@ -139,11 +140,13 @@ final class ControlAdapter implements PeerChannel.Handler {
             node.setFreewheelCallback(on -> tell(new Notification.FreewheelChanged(on)));
             AtomicLong sequence = new AtomicLong(); // advanced under the graph's lock, whichever thread holds it
             node.setGraphListener(event -> tell(Notification.GraphChange.of(event.withSequence(sequence.incrementAndGet()))));
+            node.setPropertyChangeCallback((subject, key, change) ->
+                    tell(new Notification.PropertyChanged(subject, key == null ? "" : key, change)));
             client = admitted;
             owner.register(admitted);
             send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
                     owner.sharedGraph().segment().path().toString(), node.record(), ProcessHandle.current().pid(),
-                    owner.processPriority()));
+                    owner.processPriority(), node.name(), node.uuid()));
             return true;
         } catch (RuntimeException e) {
             if (client != null) {
@@ -223,6 +226,8 @@ final class ControlAdapter implements PeerChannel.Handler {
             controller.graph().recomputeLatencies();
         } else if (request instanceof Request.ListLatencies) {
             return listLatencies();
+        } else if (IssueTwentyAnswers.handles(request)) {
+            return IssueTwentyAnswers.answer(server, node, ports, request);
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }
@@ -253,7 +258,9 @@ final class ControlAdapter implements PeerChannel.Handler {
             throw new TactusException("client '" + node.name() + "' already has " + ControlServer.MAX_PORTS
                     + " ports, the most a client in its own process can have");
         }
-        PortNode port = controller.change(graph -> graph.addPort(node, r.shortName(), r.portType(), r.isInput(), false));
+        int flags = (r.flags() & ~(PortFlag.INPUT.bit() | PortFlag.OUTPUT.bit()))
+                | (r.isInput() ? PortFlag.INPUT : PortFlag.OUTPUT).bit();
+        PortNode port = controller.change(graph -> graph.addPort(node, r.shortName(), r.portType(), flags));
         ports.add(port);
         return new Reply.PortSlot(port.slot());
     }
@@ -288,7 +295,7 @@ final class ControlAdapter implements PeerChannel.Handler {
 
     private Reply status() {
         MetricsSnapshot m = server.metrics();
-        double load = m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
+        double load = server.cpuLoadPercent();
         int clients = (int) controller.graph().clientNames().stream().filter(n -> !Graph.SYSTEM.equals(n)).count();
         return new Reply.StatusReport(server.sampleRate(), server.bufferSize(), clients, server.cyclesRun(), m.xruns(),
                 m.timeouts(), load, ThreadTasks.readBack(server.scheduling()).describe(), owner.timing().label(),

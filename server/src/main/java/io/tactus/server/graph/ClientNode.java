@@ -3,6 +3,7 @@ package io.tactus.server.graph;
 import io.tactus.api.ClientPriority;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.ProcessCallback;
+import io.tactus.api.PropertyChangeCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.SyncCallback;
 import io.tactus.api.TimebaseCallback;
@@ -20,11 +21,13 @@ public final class ClientNode {
 
     private final String name;
     private final int id;
+    private final long uuid;
     private final List<PortNode> ports = new ArrayList<>();
     private volatile ProcessCallback process;
     private volatile ShutdownCallback shutdown;
     private volatile XrunCallback xrun;
     private volatile GraphOrderCallback graphOrder;
+    private volatile PropertyChangeCallback propertyChange;
     private volatile SyncCallback sync;
     private volatile TimebaseCallback timebase;
     private volatile GraphListener graphListener;
@@ -45,10 +48,27 @@ public final class ClientNode {
     private volatile int seenFrames;
     private volatile boolean seenFreewheel;
 
-    ClientNode(String name, int id, ClientPriority priority) {
+    ClientNode(String name, int id, long uuid, ClientPriority priority) {
         this.name = name;
         this.id = id;
+        this.uuid = uuid;
         this.priority = priority;
+    }
+
+    /**
+     * Unique among the server's clients and ports for its whole life, never reused ({@code jack_client_get_uuid}):
+     * the subject of its metadata.
+     */
+    public long uuid() {
+        return uuid;
+    }
+
+    public PropertyChangeCallback propertyChangeCallback() {
+        return propertyChange;
+    }
+
+    public void setPropertyChangeCallback(PropertyChangeCallback propertyChange) {
+        this.propertyChange = propertyChange;
     }
 
     public String name() {

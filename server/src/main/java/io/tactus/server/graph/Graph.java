@@ -5,12 +5,16 @@ import io.tactus.api.GraphEvent;
 import io.tactus.api.LatencyMode;
 import io.tactus.api.LatencyRange;
 import io.tactus.api.NameRules;
+import io.tactus.api.PortDetails;
+import io.tactus.api.PortFlag;
+import io.tactus.api.PortQuery;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusException;
 import io.tactus.api.TimebaseCallback;
 import io.tactus.ipc.graph.GraphLayout;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,12 +40,17 @@ public final class Graph {
     private final Map<String, ClientNode> clients = new LinkedHashMap<>();
     private final Map<String, PortNode> ports = new LinkedHashMap<>();
     private final List<Connection> connections = new ArrayList<>();
+    /** Every port's aliases, each naming one port. */
+    private final Map<String, PortNode> aliases = new HashMap<>();
+    private final Metadata metadata = new Metadata(this);
     private final ClientNode system;
     private ClientNode timebaseMaster;
     private int nextClientId;
     private int nextPortId;
     private LatencyRange driverCapture;
     private LatencyRange driverPlayback;
+    /** The next id of a client or port; one sequence for both, so an id names one subject for the server's life. */
+    private long nextUuid = 1;
     /** The server's graph segment, when clients in other processes may join; null otherwise. */
     private SharedGraph shared;
 
@@ -69,19 +78,48 @@ public final class Graph {
         return addClient(name, ClientPriority.NORMAL);
     }
 
+    /** A taken name is refused: the exact name or nothing. */
     public synchronized ClientNode addClient(String name, ClientPriority priority) {
+        return addClient(name, priority, true);
+    }
+
+    /**
+     * A client named {@code name}; when that is taken and not {@code exactName}, named {@code name-01},
+     * {@code name-02}... up to {@code name-99}, the first free one, as {@code jack_client_open} does.
+     */
+    public synchronized ClientNode addClient(String name, ClientPriority priority, boolean exactName) {
         NameRules.requireClientName(name);
+        requireClientNameLength(name);
+        String given = name;
+        if (clients.containsKey(name)) {
+            if (exactName) {
+                throw new TactusException("a client named '" + name + "' already exists; choose another name");
+            }
+            given = uniqueName(name);
+        }
+        ClientNode client = new ClientNode(given, nextClientId++, nextUuid++, priority);
+        clients.put(given, client);
+        announce(GraphEvent.client(given, true), client);
+        return client;
+    }
+
+    private String uniqueName(String name) {
+        for (int suffix = 1; suffix <= 99; suffix++) {
+            String candidate = String.format(java.util.Locale.ROOT, "%s-%02d", name, suffix);
+            if (!clients.containsKey(candidate)) {
+                requireClientNameLength(candidate);
+                return candidate;
+            }
+        }
+        throw new TactusException("clients '" + name + "' and '" + name + "-01' to '" + name + "-99' all exist; choose"
+                + " another name");
+    }
+
+    private static void requireClientNameLength(String name) {
         if (name.length() > MAX_CLIENT_NAME) {
             throw new TactusException("client name '" + abbreviate(name) + "' is " + name.length()
                     + " characters long; the limit is " + MAX_CLIENT_NAME);
         }
-        if (clients.containsKey(name)) {
-            throw new TactusException("a client named '" + name + "' already exists; choose another name");
-        }
-        ClientNode client = new ClientNode(name, nextClientId++, priority);
-        clients.put(name, client);
-        announce(GraphEvent.client(name, true), client);
-        return client;
     }
 
     /**
@@ -89,12 +127,17 @@ public final class Graph {
      * engine does not call it, the clients that feed it wake it.
      */
     public synchronized ClientNode addRemoteClient(String name, ClientPriority priority) {
+        return addRemoteClient(name, priority, true);
+    }
+
+    /** As {@link #addRemoteClient(String, ClientPriority)}, a taken name made unique unless {@code exactName}. */
+    public synchronized ClientNode addRemoteClient(String name, ClientPriority priority, boolean exactName) {
         if (shared == null) {
             throw new TactusException("this server takes no clients from other processes; it has no control socket");
         }
         int record = shared.takeRecord();
         try {
-            ClientNode client = addClient(name, priority);
+            ClientNode client = addClient(name, priority, exactName);
             client.setRemote();
             client.setRecord(record);
             return client;
@@ -119,6 +162,7 @@ public final class Graph {
             timebaseMaster = null;
         }
         clients.remove(client.name());
+        metadata.subjectGone(client.uuid());
         if (shared != null && client.record() != 0) {
             shared.releaseRecord(client.record());
         }
@@ -157,6 +201,15 @@ public final class Graph {
 
     public synchronized PortNode addPort(ClientNode client, String shortName, PortType type, boolean input,
                                          boolean physical) {
+        return addPort(client, shortName, type, (input ? PortFlag.INPUT : PortFlag.OUTPUT).bit()
+                | (physical ? PortFlag.PHYSICAL.bit() : 0));
+    }
+
+    /**
+     * A port with JACK's {@code flags} bits: exactly one of INPUT and OUTPUT (the direction), and any of PHYSICAL,
+     * TERMINAL and CAN_MONITOR.
+     */
+    public synchronized PortNode addPort(ClientNode client, String shortName, PortType type, int flags) {
         requireOwn(client);
         NameRules.requirePortName(client.name(), shortName);
         String full = client.name() + ":" + shortName;
@@ -167,8 +220,12 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
+        if (aliases.containsKey(full)) {
+            throw new TactusException("'" + abbreviate(full) + "' is an alias of port '" + aliases.get(full).name()
+                    + "'; a name and an alias name one port only");
+        }
         int id = client.isRemote() ? nextPortId : nextPortId++; // a slot refused below uses up no id
-        PortNode port = new PortNode(client, id, shortName, type, input, physical, nframes);
+        PortNode port = new PortNode(client, id, nextUuid++, shortName, type, flags, nframes);
         if (client.isRemote()) {
             port.setSlot(shared.takeSlot(client.record())); // where its buffer lives for every process
             nextPortId++;
@@ -198,6 +255,10 @@ public final class Graph {
         }
         port.client().mutablePorts().remove(port);
         ports.remove(port.name());
+        for (String alias : port.mutableAliases()) {
+            aliases.remove(alias);
+        }
+        metadata.subjectGone(port.uuid());
         if (shared != null && port.slot() >= 0) {
             shared.releaseSlot(port.slot());
         }
@@ -253,8 +314,12 @@ public final class Graph {
         return timebaseMaster;
     }
 
-    /** Resolves a full port name, or says clearly why it cannot. */
+    /** Resolves a full port name or an alias ({@code jack_port_by_name}), or says clearly why it cannot. */
     public synchronized PortNode port(String name) {
+        PortNode aliased = name == null ? null : aliases.get(name);
+        if (aliased != null && !ports.containsKey(name)) {
+            return aliased;
+        }
         if (name == null || name.indexOf(':') <= 0) {
             throw new TactusException("'" + abbreviate(String.valueOf(name))
                     + "' is not a port name; port names are client:port, e.g. system:playback_1");
@@ -458,6 +523,141 @@ public final class Graph {
                 listener.graphChanged(event);
             }
         }
+    }
+
+    // Port queries, aliases and rename (issue 20)
+
+    /** The full names of the ports {@code query} asks for, in registration order ({@code jack_get_ports}). */
+    public synchronized List<String> portNames(PortQuery query) {
+        List<String> names = new ArrayList<>();
+        for (PortNode port : ports.values()) {
+            if (query.matches(port.name(), port.type(), PortFlag.of(port.flags()))) {
+                names.add(port.name());
+            }
+        }
+        return names;
+    }
+
+    /** The port of that id ({@code jack_port_by_id}), or one sentence. */
+    public synchronized PortNode port(long uuid) {
+        for (PortNode port : ports.values()) {
+            if (port.uuid() == uuid) {
+                return port;
+            }
+        }
+        throw new TactusException("no port has id " + uuid + "; lsp -U shows the ids there are");
+    }
+
+    /** What any client may learn of the port of that name or alias. */
+    public synchronized PortDetails describe(String nameOrAlias) {
+        return port(nameOrAlias).details();
+    }
+
+    /** What any client may learn of the port of that id. */
+    public synchronized PortDetails describe(long uuid) {
+        return port(uuid).details();
+    }
+
+    /** The id of the client of that name ({@code jack_get_uuid_for_client_name}). */
+    public synchronized long clientUuid(String name) {
+        return client(name).uuid();
+    }
+
+    /**
+     * Gives the port (by name or alias) another name ({@code jack_port_set_alias}): at most two, each naming one
+     * port, none the name of a port.
+     */
+    public synchronized void setAlias(String portName, String alias) {
+        PortNode port = port(portName);
+        NameRules.requireAlias(alias);
+        if (alias.length() > MAX_PORT_NAME) {
+            throw new TactusException("alias '" + abbreviate(alias) + "' is " + alias.length()
+                    + " characters long; the limit is " + MAX_PORT_NAME + ", as for a port name");
+        }
+        if (port.mutableAliases().contains(alias)) {
+            throw new TactusException("port '" + port.name() + "' already has the alias '" + abbreviate(alias) + "'");
+        }
+        if (port.mutableAliases().size() >= PortDetails.MAX_ALIASES) {
+            throw new TactusException("port '" + port.name() + "' already has " + PortDetails.MAX_ALIASES
+                    + " aliases, the most a port can have; unset one first");
+        }
+        PortNode other = aliases.get(alias);
+        if (other != null || ports.containsKey(alias)) {
+            throw new TactusException("'" + abbreviate(alias) + "' already names port '"
+                    + (other != null ? other.name() : alias) + "'; an alias names one port only");
+        }
+        port.mutableAliases().add(alias);
+        aliases.put(alias, port);
+    }
+
+    /** Takes an alias off the port ({@code jack_port_unset_alias}). */
+    public synchronized void unsetAlias(String portName, String alias) {
+        PortNode port = port(portName);
+        NameRules.requireAlias(alias);
+        if (!port.mutableAliases().remove(alias)) {
+            throw new TactusException("port '" + port.name() + "' has no alias '" + abbreviate(alias) + "'");
+        }
+        aliases.remove(alias);
+    }
+
+    /**
+     * The one place a port is renamed ({@code jack_port_rename}, by its owner): the port object, its id, aliases,
+     * properties and connections stay; only its name and the index of names change. Port-renamed notifications
+     * hook in here.
+     */
+    public synchronized void renamePort(PortNode port, String newShortName) {
+        if (ports.get(port.name()) != port) {
+            throw new TactusException("port '" + port.name() + "' is not registered");
+        }
+        ClientNode client = port.client();
+        NameRules.requirePortName(client.name(), newShortName);
+        String full = client.name() + ":" + newShortName;
+        if (full.length() > MAX_PORT_NAME) {
+            throw new TactusException("port name '" + abbreviate(full) + "' is " + full.length()
+                    + " characters long; the limit is " + MAX_PORT_NAME);
+        }
+        if (ports.containsKey(full)) {
+            throw new TactusException("client '" + client.name() + "' already has a port named '" + newShortName + "'");
+        }
+        if (aliases.containsKey(full)) {
+            throw new TactusException("'" + abbreviate(full) + "' is an alias of port '" + aliases.get(full).name()
+                    + "'; a name and an alias name one port only");
+        }
+        // Rebuilt rather than removed and put again, so the port keeps its place in registration order.
+        Map<String, PortNode> renamed = new LinkedHashMap<>();
+        for (PortNode p : ports.values()) {
+            renamed.put(p == port ? full : p.name(), p);
+        }
+        String oldName = port.name();
+        port.rename(newShortName);
+        ports.clear();
+        ports.putAll(renamed);
+        announcePortRename(port, oldName);
+    }
+
+    /** The server's metadata: properties on clients and ports by their ids. */
+    public Metadata metadata() {
+        return metadata;
+    }
+
+    /** "client 'a'" or "port 'a:out'" for the subject of that id; null when no client or port has it. */
+    synchronized String subjectName(long uuid) {
+        for (ClientNode client : clients.values()) {
+            if (client.uuid() == uuid) {
+                return "client '" + client.name() + "'";
+            }
+        }
+        for (PortNode port : ports.values()) {
+            if (port.uuid() == uuid) {
+                return "port '" + port.name() + "'";
+            }
+        }
+        return null;
+    }
+
+    /** The clients now, for a change that every client hears. */
+    synchronized List<ClientNode> clientNodes() {
+        return List.copyOf(clients.values());
     }
 
     private int find(PortNode source, PortNode destination) {

@@ -4,11 +4,15 @@ import io.tactus.api.LatencyMode;
 import io.tactus.api.LatencyRange;
 import io.tactus.api.MidiBuffer;
 import io.tactus.api.Port;
+import io.tactus.api.PortDetails;
+import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A port as the server holds it. An output port owns one buffer for its whole life (audio: {@code nframes}
@@ -21,12 +25,20 @@ import java.nio.ByteBuffer;
 public final class PortNode implements Port {
 
     private final ClientNode client;
+    /** JACK's port id ({@code jack_port_id_t}): unique for the server's lifetime, never reused. */
     private final int id;
-    private final String shortName;
-    private final String name;
+    /** JACK's port uuid: the subject of its properties, unique among clients and ports, never reused. */
+    private final long uuid;
+    /** Renamed by its owner ({@link Graph#renamePort}) under the graph's lock; read by anyone. */
+    private volatile String shortName;
+    private volatile String name;
     private final PortType type;
     private final boolean input;
     private final boolean physical;
+    /** JACK's flag bits: the direction, physical, and any descriptive ones its owner gave. */
+    private final int flags;
+    /** At most {@link PortDetails#MAX_ALIASES}; under the graph's lock. */
+    private final List<String> aliases = new ArrayList<>(PortDetails.MAX_ALIASES);
     private final FloatBuffer own;
     private final MidiBuffer ownMidi;
 
@@ -42,14 +54,16 @@ public final class PortNode implements Port {
     private LatencyRange declaredCapture;
     private LatencyRange declaredPlayback;
 
-    PortNode(ClientNode client, int id, String shortName, PortType type, boolean input, boolean physical, int nframes) {
+    PortNode(ClientNode client, int id, long uuid, String shortName, PortType type, int flags, int nframes) {
         this.client = client;
         this.id = id;
+        this.uuid = uuid;
         this.shortName = shortName;
         this.name = client.name() + ":" + shortName;
         this.type = type;
-        this.input = input;
-        this.physical = physical;
+        this.input = (flags & PortFlag.INPUT.bit()) != 0;
+        this.physical = (flags & PortFlag.PHYSICAL.bit()) != 0;
+        this.flags = flags;
         this.own = input || type != PortType.AUDIO ? null : allocate(nframes);
         this.ownMidi = input || type != PortType.MIDI ? null : MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
         this.current = own;
@@ -92,6 +106,36 @@ public final class PortNode implements Port {
 
     public boolean isPhysical() {
         return physical;
+    }
+
+    /** Unique among the server's clients and ports for its whole life, never reused ({@code jack_port_uuid}). */
+    public long uuid() {
+        return uuid;
+    }
+
+    /** JACK's flag bits ({@link PortFlag#bit()}). */
+    public int flags() {
+        return flags;
+    }
+
+    /** Its aliases now, a copy; under the graph's lock. */
+    List<String> aliases() {
+        return List.copyOf(aliases);
+    }
+
+    List<String> mutableAliases() {
+        return aliases;
+    }
+
+    /** What any client may learn of it; under the graph's lock. */
+    PortDetails details() {
+        return new PortDetails(name, uuid, type, PortFlag.of(flags), aliases);
+    }
+
+    /** Only {@link Graph#renamePort} calls it, under the graph's lock. */
+    void rename(String newShortName) {
+        this.shortName = newShortName;
+        this.name = client.name() + ":" + newShortName;
     }
 
     /**

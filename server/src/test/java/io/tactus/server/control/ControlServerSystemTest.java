@@ -237,10 +237,10 @@ class ControlServerSystemTest {
     /** A RegisterPort frame the codec would refuse to build: the name is over the limit. */
     private static ByteBuffer registerPortFrame(int requestId, String name) {
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1 + 4);
-        frame.putInt(8 + 2 + bytes.length + 1 + 4).putShort((short) ProtocolLimits.VERSION)
+        ByteBuffer frame = ByteBuffer.allocate(4 + 8 + 2 + bytes.length + 1 + 4 + 4);
+        frame.putInt(8 + 2 + bytes.length + 1 + 4 + 4).putShort((short) ProtocolLimits.VERSION)
                 .putShort((short) MessageType.REGISTER_PORT.code()).putInt(requestId)
-                .putShort((short) bytes.length).put(bytes).put((byte) 1).putInt(0); // input, audio
+                .putShort((short) bytes.length).put(bytes).put((byte) 1).putInt(0).putInt(1); // input, audio, flags
         return frame.flip();
     }
 

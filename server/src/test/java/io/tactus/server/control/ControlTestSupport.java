@@ -68,10 +68,14 @@ final class ControlTestSupport {
         return TactusServer.start(settings);
     }
 
-    /** A control socket on {@code server} in {@code directory}; the server is closed when the socket cannot open. */
+    /**
+     * A control socket on {@code server} in {@code directory} (null: the user's runtime directory, where
+     * {@code ProcessTransport.system()} looks; null timing: sync); the server is closed when the socket cannot open.
+     */
     static ControlServer startControl(TactusServer server, Path directory, ControlServer.Timing timing) {
         try {
-            return ControlServer.start(server, RuntimeDirectory.of(directory), timing);
+            return ControlServer.start(server, directory == null ? RuntimeDirectory.ofCurrentUser() : RuntimeDirectory.of(directory),
+                    timing == null ? ControlServer.Timing.SYNC : timing);
         } catch (RuntimeException e) {
             server.close();
             throw e;
