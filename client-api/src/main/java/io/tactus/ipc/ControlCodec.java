@@ -109,6 +109,13 @@ public final class ControlCodec {
             case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, TRANSPORT_QUERY, GRAPH_ORDER -> {
                 // no body
             }
+            // Sync and timebase callbacks of process clients (issue 19)
+            case SET_SYNC_CALLBACK -> w.bool(((Request.SetSyncCallback) message).on());
+            case SET_SYNC_TIMEOUT -> w.int64(((Request.SetSyncTimeout) message).micros());
+            case SET_TIMEBASE -> w.bool(((Request.SetTimebase) message).conditional());
+            case RELEASE_TIMEBASE -> {
+                // no body
+            }
         }
     }
 
@@ -170,6 +177,11 @@ public final class ControlCodec {
             case SHUTDOWN -> new Notification.Shutdown(r.string());
             case XRUN -> new Notification.Xrun(r.float64());
             case GRAPH_ORDER -> new Notification.GraphOrder();
+            // Sync and timebase callbacks of process clients (issue 19)
+            case SET_SYNC_CALLBACK -> new Request.SetSyncCallback(r.bool());
+            case SET_SYNC_TIMEOUT -> new Request.SetSyncTimeout(r.int64());
+            case SET_TIMEBASE -> new Request.SetTimebase(r.bool());
+            case RELEASE_TIMEBASE -> new Request.ReleaseTimebase();
         };
     }
 

@@ -20,6 +20,11 @@ public enum MessageType {
     TOP(11, "Top"),
     TRANSPORT_QUERY(12, "TransportQuery"),
     TRANSPORT_REQUEST(13, "TransportRequest"),
+    // Sync and timebase callbacks of process clients (issue 19)
+    SET_SYNC_CALLBACK(36, "SetSyncCallback"),
+    SET_SYNC_TIMEOUT(37, "SetSyncTimeout"),
+    SET_TIMEBASE(38, "SetTimebase"),
+    RELEASE_TIMEBASE(39, "ReleaseTimebase"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),

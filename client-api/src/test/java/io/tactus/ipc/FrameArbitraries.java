@@ -57,7 +57,13 @@ final class FrameArbitraries {
                 new Request.Status(), new Request.Goodbye(), new Request.Top(), new Request.TransportQuery());
         Arbitrary<Request> transport = Combinators.combine(Arbitraries.of(Request.TransportRequest.ACTIONS),
                 Arbitraries.longs(), Arbitraries.doubles()).as(Request.TransportRequest::new);
-        return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless, transport));
+        Arbitrary<Request> callbacks = Arbitraries.oneOf(List.of(
+                Arbitraries.of(true, false).map(Request.SetSyncCallback::new),
+                Arbitraries.longs().map(Request.SetSyncTimeout::new),
+                Arbitraries.of(true, false).map(Request.SetTimebase::new),
+                Arbitraries.just(new Request.ReleaseTimebase())));
+        return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless, transport,
+                callbacks));
     }
 
     static Arbitrary<Reply> replies() {

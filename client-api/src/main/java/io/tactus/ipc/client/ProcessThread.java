@@ -5,6 +5,9 @@ import io.tactus.api.ProcessCallback;
 import io.tactus.ipc.graph.ActivationRecord;
 import io.tactus.ipc.graph.GraphActivation;
 import io.tactus.ipc.graph.GraphSegment;
+import io.tactus.ipc.graph.ReaderCycle;
+import io.tactus.ipc.graph.RecordTransport;
+import io.tactus.ipc.graph.SegmentTransport;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
@@ -75,6 +78,9 @@ final class ProcessThread {
     private volatile Throwable failure;
     private volatile SchedulingOutcome scheduling;
     private volatile long cycles;
+    private volatile TransportDuties transportDuties;
+    /** The cycle the loop is in, for the clock and transport readers of this thread; written by it only. */
+    private long readingCycle = ReaderCycle.NEWEST;
 
     ProcessThread(String clientName, Futex futex, RealtimeNative nativeLayer, RealtimeScheduler scheduler,
                   FailureListener failureListener) {
@@ -109,7 +115,22 @@ final class ProcessThread {
         this.views = all;
         this.midiViews = midi;
         this.record = activation.record(recordIndex);
+        this.transportDuties = new TransportDuties(new SegmentTransport(segment, this::readerCycle),
+                new RecordTransport(segment, recordIndex), recordIndex);
         this.graph = activation; // volatile write last: the loop reads the rest after it
+    }
+
+    /** The client's sync and timebase duties; null before {@link #attach}. */
+    TransportDuties transportDuties() {
+        return transportDuties;
+    }
+
+    /**
+     * Realtime, allocation-free: the cycle this thread is processing when called on it, inside a cycle, so the
+     * clock and transport it reads are that cycle's; {@link ReaderCycle#NEWEST} on any other thread.
+     */
+    long readerCycle() {
+        return Thread.currentThread() == thread ? readingCycle : ReaderCycle.NEWEST;
     }
 
     void setCallback(ProcessCallback callback) {
@@ -262,9 +283,14 @@ final class ProcessThread {
     private void cycle(GraphActivation activation, ActivationRecord own, long cycle) {
         int nframes = activation.segment().layout().nframes();
         Ports current = ports;
+        readingCycle = cycle;
+        TransportDuties duties = transportDuties;
+        duties.beforeProcess(cycle);
         work(activation, current, cycle, nframes);
+        duties.afterProcess(nframes);
         cycles++; // before the finish that wakes the others: whoever it wakes sees the cycle counted
         activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
+        readingCycle = ReaderCycle.NEWEST;
     }
 
     /**

@@ -202,6 +202,8 @@ final class ControlAdapter implements PeerChannel.Handler {
             return TransportAnswers.report(server.transport());
         } else if (request instanceof Request.TransportRequest r) {
             TransportAnswers.apply(server.transport(), r);
+        } else if (TransportCallbacks.apply(request, node, controller, server.transport(), owner.sharedGraph())) {
+            return ok;
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }
