@@ -13,13 +13,14 @@ import java.nio.ByteOrder;
  *
  * <pre>
  *  0  int  count      events this period
- *  4  int  dataBytes  bytes of event data, stored from the end of the block backwards
- *  8  int  lost       writes refused this period (no room, or earlier than the last event)
- * 12  int  reserved
+ *  4  int  lost       writes refused this period (no room, or earlier than the last event)
+ *  8  long reserved
  * 16  count x { int frame, int size, int dataOffset }   the event table, growing forwards
  * ... free ...
- *     event data, growing backwards from the end
+ *     event data, growing backwards from the end: the last event's dataOffset is where it begins
  * </pre>
+ * Count and lost share one 64-bit word, so {@link #clear()} is a single store: the engine empties every MIDI
+ * output each period.
  *
  * <p>Events must be written in frame order, as JACK requires: a write at a frame earlier than the last
  * event's is refused and counted lost. An input port's buffer is a read-only view of its source's (or of
@@ -33,8 +34,7 @@ public final class MidiBuffer {
     static final int HEADER = 16;
     static final int ENTRY = 12;
     private static final int COUNT = 0;
-    private static final int DATA_BYTES = 4;
-    private static final int LOST = 8;
+    private static final int LOST = 4;
 
     private final ByteBuffer block;
     private final int nframes;
@@ -118,10 +118,10 @@ public final class MidiBuffer {
         }
         block.put(0, source.block, 0, HEADER);
         int count = Math.max(0, Math.min(block.getInt(COUNT), (capacity - HEADER) / ENTRY));
-        int data = Math.max(0, Math.min(block.getInt(DATA_BYTES), capacity - HEADER - count * ENTRY));
         block.put(HEADER, source.block, HEADER, count * ENTRY);
+        int data = Math.max(0, Math.min(dataBytes(count), capacity - HEADER - count * ENTRY));
         block.put(capacity - data, source.block, capacity - data, data);
-        block.putInt(COUNT, count).putInt(DATA_BYTES, data);
+        block.putInt(COUNT, count);
     }
 
     /** Writes refused this period because they did not fit or came out of frame order. */
@@ -165,10 +165,10 @@ public final class MidiBuffer {
         holder.set(block.getInt(at), size);
     }
 
-    /** Empties the buffer and its lost count (JACK's {@code jack_midi_clear_buffer}). */
+    /** Empties the buffer and its lost count (JACK's {@code jack_midi_clear_buffer}): one store. */
     public void clear() {
         requireWritable();
-        block.putInt(COUNT, 0).putInt(DATA_BYTES, 0).putInt(LOST, 0);
+        block.putLong(COUNT, 0L);
     }
 
     /**
@@ -189,11 +189,10 @@ public final class MidiBuffer {
             block.putInt(LOST, block.getInt(LOST) + 1);
             return -1;
         }
-        int data = block.getInt(DATA_BYTES) + size;
-        int offset = block.capacity() - data;
+        int offset = block.capacity() - dataBytes(count) - size;
         int at = HEADER + count * ENTRY;
         block.putInt(at, frame).putInt(at + 4, size).putInt(at + 8, offset);
-        block.putInt(DATA_BYTES, data).putInt(COUNT, count + 1);
+        block.putInt(COUNT, count + 1);
         return count;
     }
 
@@ -240,7 +239,13 @@ public final class MidiBuffer {
     }
 
     private int free() {
-        return block.capacity() - HEADER - block.getInt(COUNT) * ENTRY - block.getInt(DATA_BYTES);
+        int count = block.getInt(COUNT);
+        return block.capacity() - HEADER - count * ENTRY - dataBytes(count);
+    }
+
+    /** Bytes of event data of the first {@code count} events: from the last one's start to the end of the block. */
+    private int dataBytes(int count) {
+        return count == 0 ? 0 : block.capacity() - block.getInt(HEADER + (count - 1) * ENTRY + 8);
     }
 
     private int entry(int index) {

@@ -164,6 +164,14 @@ public final class ControlCodec {
                 Notification.Latency m = (Notification.Latency) message;
                 w.int64(m.sequence()).bool(m.playback());
             }
+
+            // Sync and timebase callbacks of process clients (issue 19)
+            case SET_SYNC_CALLBACK -> w.bool(((Request.SetSyncCallback) message).on());
+            case SET_SYNC_TIMEOUT -> w.int64(((Request.SetSyncTimeout) message).micros());
+            case SET_TIMEBASE -> w.bool(((Request.SetTimebase) message).conditional());
+            case RELEASE_TIMEBASE -> {
+                // no body
+            }
         }
     }
 
@@ -249,6 +257,12 @@ public final class ControlCodec {
             case QUERY_PORTS, DESCRIBE_PORT, PORT_BY_ID, ALIAS, RENAME_PORT, STATISTICS, PROPERTY, CLIENT_UUID,
                  PORT_NAMES, PORT_DESCRIPTION, STATISTICS_REPORT, PROPERTY_LIST, UUID, PROPERTY_CHANGED ->
                     IssueTwentyCodec.read(type, r);
+
+            // Sync and timebase callbacks of process clients (issue 19)
+            case SET_SYNC_CALLBACK -> new Request.SetSyncCallback(r.bool());
+            case SET_SYNC_TIMEOUT -> new Request.SetSyncTimeout(r.int64());
+            case SET_TIMEBASE -> new Request.SetTimebase(r.bool());
+            case RELEASE_TIMEBASE -> new Request.ReleaseTimebase();
         };
     }
 

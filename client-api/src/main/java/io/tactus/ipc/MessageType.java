@@ -33,6 +33,12 @@ public enum MessageType {
     STATISTICS(25, "Statistics"),
     PROPERTY(26, "Property"),
     CLIENT_UUID(27, "ClientUuid"),
+
+    // Sync and timebase callbacks of process clients (issue 19)
+    SET_SYNC_CALLBACK(36, "SetSyncCallback"),
+    SET_SYNC_TIMEOUT(37, "SetSyncTimeout"),
+    SET_TIMEBASE(38, "SetTimebase"),
+    RELEASE_TIMEBASE(39, "ReleaseTimebase"),
     // server → client, answering one request
     WELCOME(64, "Welcome"),
     OK(65, "Ok"),

@@ -333,4 +333,44 @@ public sealed interface Request extends ControlMessage {
             return MessageType.CLIENT_UUID;
         }
     }
+
+    // Sync and timebase callbacks of process clients (issue 19)
+
+    /**
+     * Makes the client a slow-sync client ({@code on}) or no longer: the transport then waits in STARTING for the
+     * answer its process thread writes into its record (docs/ipc-contract.md). Answered by {@link Reply.Ok}.
+     */
+    record SetSyncCallback(boolean on) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.SET_SYNC_CALLBACK;
+        }
+    }
+
+    /** How long STARTING waits for slow-sync clients, in microseconds; {@link Reply.Error} when negative. */
+    record SetSyncTimeout(long micros) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.SET_SYNC_TIMEOUT;
+        }
+    }
+
+    /**
+     * Makes the client the timebase master; with {@code conditional}, {@link Reply.Error} when another client is
+     * master already. Its BBT then comes from its record (docs/ipc-contract.md).
+     */
+    record SetTimebase(boolean conditional) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.SET_TIMEBASE;
+        }
+    }
+
+    /** Gives up being the timebase master; {@link Reply.Error} when the client is not. */
+    record ReleaseTimebase() implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.RELEASE_TIMEBASE;
+        }
+    }
 }

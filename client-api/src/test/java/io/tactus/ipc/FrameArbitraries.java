@@ -62,8 +62,13 @@ final class FrameArbitraries {
         Arbitrary<Request> getLatency = Combinators.combine(fullNames(), Arbitraries.of(true, false))
                 .as(Request.GetLatencyRange::new);
         Arbitrary<Request> latencyBodiless = Arbitraries.of(new Request.RecomputeLatencies(), new Request.ListLatencies());
+        Arbitrary<Request> callbacks = Arbitraries.oneOf(List.of(
+                Arbitraries.of(true, false).map(Request.SetSyncCallback::new),
+                Arbitraries.longs().map(Request.SetSyncTimeout::new),
+                Arbitraries.of(true, false).map(Request.SetTimebase::new),
+                Arbitraries.just(new Request.ReleaseTimebase())));
         return Arbitraries.oneOf(List.of(hello, register, unregister, connect, disconnect, list, bodiless, transport,
-                setLatency, getLatency, latencyBodiless));
+                setLatency, getLatency, latencyBodiless, callbacks));
     }
 
     static Arbitrary<Reply> replies() {

@@ -94,9 +94,10 @@ class TransportCommandTest {
                      io.tactus.api.ClientOptions.defaults().withServer(server.name))) {
             io.tactus.api.TransportPosition published = new io.tactus.api.TransportPosition().setFrame(96_000, 48_000, 7)
                     .setBbtFromFrame(120, 4, 4, 1920);
-            new io.tactus.ipc.graph.SegmentTransport(server.segment()).publish(io.tactus.api.TransportState.ROLLING, published);
+            new io.tactus.ipc.graph.SegmentTransport(server.segment()).publish(1, io.tactus.api.TransportState.ROLLING,
+                    published, 0);
             long start = System.nanoTime();
-            new io.tactus.ipc.graph.SegmentClock(server.segment()).stamp(6400, start, start + 1_333_333);
+            new io.tactus.ipc.graph.SegmentClock(server.segment()).stamp(1, 6400, start, start + 1_333_333);
             int before = server.requests.size();
 
             io.tactus.api.TransportPosition p = new io.tactus.api.TransportPosition();

@@ -7,12 +7,14 @@ import io.tactus.api.ProcessCallback;
 import io.tactus.ipc.graph.ActivationRecord;
 import io.tactus.ipc.graph.GraphActivation;
 import io.tactus.ipc.graph.GraphSegment;
+import io.tactus.ipc.graph.ReaderCycle;
+import io.tactus.ipc.graph.RecordTransport;
+import io.tactus.ipc.graph.SegmentTransport;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.SchedulingOutcome;
 import io.tactus.rt.SchedulingSettings;
-
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -83,6 +85,10 @@ final class ProcessThread {
     private volatile int seenFrames;
     private volatile boolean seenFreewheel;
 
+    private volatile TransportDuties transportDuties;
+    /** The cycle the loop is in, for the clock and transport readers of this thread; written by it only. */
+    private long readingCycle = ReaderCycle.NEWEST;
+
     ProcessThread(String clientName, Futex futex, RealtimeNative nativeLayer, RealtimeScheduler scheduler,
                   FailureListener failureListener) {
         this.futex = Objects.requireNonNull(futex, "futex");
@@ -118,7 +124,23 @@ final class ProcessThread {
         this.record = activation.record(recordIndex);
         this.seenFrames = segment.periodFrames();
         this.seenFreewheel = segment.freewheel();
+
+        this.transportDuties = new TransportDuties(new SegmentTransport(segment, this::readerCycle),
+                new RecordTransport(segment, recordIndex), recordIndex);
         this.graph = activation; // volatile write last: the loop reads the rest after it
+    }
+
+    /** The client's sync and timebase duties; null before {@link #attach}. */
+    TransportDuties transportDuties() {
+        return transportDuties;
+    }
+
+    /**
+     * Realtime, allocation-free: the cycle this thread is processing when called on it, inside a cycle, so the
+     * clock and transport it reads are that cycle's; {@link ReaderCycle#NEWEST} on any other thread.
+     */
+    long readerCycle() {
+        return Thread.currentThread() == thread ? readingCycle : ReaderCycle.NEWEST;
     }
 
     void setCallback(ProcessCallback callback) {
@@ -290,9 +312,14 @@ final class ProcessThread {
             switched(nframes, segment.freewheel());
         }
         Ports current = ports;
+        readingCycle = cycle;
+        TransportDuties duties = transportDuties;
+        duties.beforeProcess(cycle);
         work(activation, current, cycle, nframes);
+        duties.afterProcess(nframes);
         cycles++; // before the finish that wakes the others: whoever it wakes sees the cycle counted
         activation.finish(own.index(), cycle, System.nanoTime(), current.outputSlots);
+        readingCycle = ReaderCycle.NEWEST;
     }
 
     /**

@@ -170,9 +170,9 @@ public final class RemoteTactusClient implements TactusClient {
         }
         this.welcome = welcome;
         this.segment = mapped;
-        this.clock = new SegmentClock(mapped);
-        this.sharedTransport = new SegmentTransport(mapped);
         process.attach(mapped, welcome.record());
+        this.clock = new SegmentClock(mapped, process::readerCycle); // the process thread reads its own cycle's
+        this.sharedTransport = new SegmentTransport(mapped, process::readerCycle);
     }
 
     /** Undoes a join that failed half-way. */
@@ -368,6 +368,17 @@ public final class RemoteTactusClient implements TactusClient {
     public void transportRequest(String action, long frame, double beatsPerMinute) {
         requireOpen();
         expectOk(new Request.TransportRequest(action, frame, beatsPerMinute));
+    }
+
+    /** Sends a sync or timebase request (issue 19) and waits for its Ok; a refusal is the server's sentence. */
+    void transportCallbackRequest(Request request) {
+        requireOpen();
+        expectOk(request);
+    }
+
+    /** The process thread's sync and timebase duties. */
+    TransportDuties transportDuties() {
+        return process.transportDuties();
     }
 
     /** The frame time the server stamps into the graph segment every cycle: allocation-free, for the callback. */

@@ -6,7 +6,7 @@ package io.tactus.ipc.graph;
  * is the engine (the driver's end of the graph); clients are records 1..n. Words written by different
  * processes sit on different 64-byte cache lines: the line a client's predecessors write (activation,
  * signal, triggered) is apart from the line the client writes (state, started, finished), at the cost of
- * 384 bytes per record. A port slot holds either nframes samples or a MIDI buffer, so it is as large as the
+ * 512 bytes per record. A port slot holds either nframes samples or a MIDI buffer, so it is as large as the
  * larger of the two ({@link #MIDI_BYTES}, 4 KiB: the price of MIDI in any slot is 4 MiB of the segment). The
  * layout is a pure function of (records, ports, nframes), recorded in the header, so the side that opens the
  * file rebuilds it from the file alone.
@@ -17,17 +17,25 @@ package io.tactus.ipc.graph;
  *               | 48 period frames (int, engine: this cycle's nframes) | 52 freewheel (int, engine: 1 while
  *               freewheeling) | up to 64 reserved
  *           64  cycle (long, engine) | 72 plan bank (int, engine) | up to 128 reserved
- *          128  clock stamp (engine, a sequence lock): +0 sequence (long, odd while written) | +8 first frame
- *               (long) | +16 cycle start ns | +24 next cycle start ns (CLOCK_MONOTONIC)
- *          192  transport (engine, a sequence lock): +0 sequence (long) | +8 state (int) | +12 frame rate (int)
- *               | +16 frame (long) | +24 micros (long) | +32 BBT valid (int) | +36 bar | +40 beat | +44 tick
- *               | +48 bar start tick (double) | +56 beats per bar (float) | +60 beat type (float)
- *               | +64 ticks per beat (double) | +72 beats per minute (double) | up to 320 reserved
- * record r  320 + 384r:
+ *          128  clock stamp, bank b = cycle &amp; 1 at 128 + 64b (engine, each a sequence lock): +0 sequence (long,
+ *               odd while written) | +8 cycle (long, the graph cycle it is for) | +16 first frame (long)
+ *               | +24 cycle start ns | +32 next cycle start ns (CLOCK_MONOTONIC) | up to 64 reserved
+ *          256  transport, bank b = cycle &amp; 1 at 256 + 128b (engine, each a sequence lock): +0 sequence (long)
+ *               | +8 cycle (long) | +16 state (int) | +20 frame rate (int) | +24 frame (long) | +32 micros (long)
+ *               | +40 BBT valid (int) | +44 bar | +48 beat | +52 tick | +56 bar start tick (double)
+ *               | +64 beats per bar (float) | +68 beat type (float) | +72 ticks per beat (double)
+ *               | +80 beats per minute (double) | +88 timebase master's record (int, 0: none in a process
+ *               of its own) | up to 128 reserved
+ * record r  512 + 512r:
  *               +0 activation (long: cycle &lt;&lt; 32 | count) | +8 signal (int, futex) | +16 triggered (long)
  *              +64 state (long: cycle &lt;&lt; 32 | state) | +72 started (long) | +80 finished (long)
  *             +128 plan bank 0: +0 feeders (int) | +4 successor count (int) | +8 successors (int x 30)
  *             +256 plan bank 1: the same
+ *             +384 the client's transport answers ({@link RecordTransport}, written by the client): +0 sync
+ *                  answer (long: cycle &lt;&lt; 1 | ready) | +8 the frame it answers for (long) | +16 timebase
+ *                  sequence (long) | +24 the frame the BBT is for (long) | +32 BBT valid, bar, beat, tick (ints)
+ *                  | +48 bar start tick (double) | +56 beats per bar, beat type (floats) | +64 ticks per beat
+ *                  | +72 beats per minute (doubles) | up to 128 reserved
  * port p    portsStart + p * portStride:
  *               +0 valid cycle (long) | +8 owner record (int)
  *              +64 sources bank 0 (an input's): +0 count (int) | +4 source ports (int x 15)
@@ -43,9 +51,10 @@ public final class GraphLayout {
     /** The first word: the bytes "TGRF" in little-endian order. */
     public static final int MAGIC = 0x4652_4754;
     /**
-     * Version 4 of the segment protocol: 3 (the clock stamp, the transport and MIDI-sized slots) with the period
-     * size apart from the slots' size, so that it can change at run time, and the freewheel word (version 1: one
-     * segment per client, {@code SegmentLayout}).
+     * Version 4 of the segment protocol: 3 (2 with the clock stamp, the transport and MIDI-sized slots) with the
+     * period size apart from the slots' size, so that it can change at run time, the freewheel word, a clock and
+     * transport bank per cycle parity, and each client's transport answers in its record (version 1: one segment
+     * per client, {@code SegmentLayout}).
      */
     public static final int VERSION = 4;
     public static final int CACHE_LINE = 64;
@@ -70,13 +79,17 @@ public final class GraphLayout {
     public static final int FREEWHEEL_OFFSET = 52;
     public static final int CYCLE_OFFSET = 64;
     public static final int PLAN_BANK_OFFSET = 72;
+    /** The clock stamp's bank 0; bank 1 follows it, one line each. */
     public static final int CLOCK_OFFSET = 2 * CACHE_LINE;
-    public static final int TRANSPORT_OFFSET = 3 * CACHE_LINE;
-    public static final int HEADER_BYTES = 5 * CACHE_LINE;
+    public static final int CLOCK_BANK_BYTES = CACHE_LINE;
+    /** The transport's bank 0; bank 1 follows it, two lines each. */
+    public static final int TRANSPORT_OFFSET = 4 * CACHE_LINE;
+    public static final int TRANSPORT_BANK_BYTES = 2 * CACHE_LINE;
+    public static final int HEADER_BYTES = 8 * CACHE_LINE;
     /** The bytes of a MIDI port's buffer in a slot: {@link io.tactus.api.MidiBuffer#DEFAULT_CAPACITY}. */
     public static final int MIDI_BYTES = io.tactus.api.MidiBuffer.DEFAULT_CAPACITY;
 
-    public static final int RECORD_BYTES = 6 * CACHE_LINE;
+    public static final int RECORD_BYTES = 8 * CACHE_LINE;
     static final int ACTIVATION = 0;
     static final int SIGNAL = 8;
     static final int TRIGGERED = 16;
@@ -85,6 +98,7 @@ public final class GraphLayout {
     static final int FINISHED = CACHE_LINE + 16;
     static final int BANK = 2 * CACHE_LINE;
     static final int BANK_BYTES = 2 * CACHE_LINE;
+    static final int TRANSPORT_ANSWERS = 6 * CACHE_LINE;
     static final int FEEDERS = 0;
     static final int SUCCESSOR_COUNT = 4;
     static final int SUCCESSORS = 8;
@@ -184,6 +198,21 @@ public final class GraphLayout {
         return recordOffset(record) + FINISHED;
     }
 
+    /** The start of the record's transport answers, which its client writes ({@link RecordTransport}). */
+    public int transportAnswersOffset(int record) {
+        return recordOffset(record) + TRANSPORT_ANSWERS;
+    }
+
+    /** The clock stamp of cycles of parity {@code bank}. */
+    public static int clockOffset(int bank) {
+        return CLOCK_OFFSET + checkBank(bank) * CLOCK_BANK_BYTES;
+    }
+
+    /** The transport of cycles of parity {@code bank}. */
+    public static int transportOffset(int bank) {
+        return TRANSPORT_OFFSET + checkBank(bank) * TRANSPORT_BANK_BYTES;
+    }
+
     public int feedersOffset(int record, int bank) {
         return bankOffset(record, bank) + FEEDERS;
     }
@@ -250,6 +279,13 @@ public final class GraphLayout {
             throw new IllegalArgumentException("The plan bank is 0 or 1, not " + bank + ".");
         }
         return recordOffset(record) + BANK + bank * BANK_BYTES;
+    }
+
+    private static int checkBank(int bank) {
+        if (bank < 0 || bank >= BANKS) {
+            throw new IllegalArgumentException("The bank is 0 or 1, not " + bank + ".");
+        }
+        return bank;
     }
 
     private int checkRecord(int record) {

@@ -14,18 +14,23 @@ class GraphLayoutTest {
 
     @Test
     void shouldPlaceTheDocumentedOffsets() {
-        assertEquals(320, LAYOUT.recordOffset(0));
-        assertEquals(320 + 384, LAYOUT.activationOffset(1));
-        assertEquals(320 + 384 + 8, LAYOUT.signalOffset(1));
-        assertEquals(320 + 384 + 16, LAYOUT.triggeredOffset(1));
-        assertEquals(320 + 384 + 64, LAYOUT.stateOffset(1));
-        assertEquals(320 + 384 + 72, LAYOUT.startedOffset(1));
-        assertEquals(320 + 384 + 80, LAYOUT.finishedOffset(1));
-        assertEquals(320 + 384 + 128, LAYOUT.feedersOffset(1, 0));
-        assertEquals(320 + 384 + 132, LAYOUT.successorCountOffset(1, 0));
-        assertEquals(320 + 384 + 136 + 4 * 29, LAYOUT.successorOffset(1, 0, 29));
-        assertEquals(320 + 384 + 256, LAYOUT.feedersOffset(1, 1));
-        int portsStart = 320 + 4 * 384;
+        assertEquals(512, LAYOUT.recordOffset(0));
+        assertEquals(512 + 512, LAYOUT.activationOffset(1));
+        assertEquals(512 + 512 + 8, LAYOUT.signalOffset(1));
+        assertEquals(512 + 512 + 16, LAYOUT.triggeredOffset(1));
+        assertEquals(512 + 512 + 64, LAYOUT.stateOffset(1));
+        assertEquals(512 + 512 + 72, LAYOUT.startedOffset(1));
+        assertEquals(512 + 512 + 80, LAYOUT.finishedOffset(1));
+        assertEquals(512 + 512 + 128, LAYOUT.feedersOffset(1, 0));
+        assertEquals(512 + 512 + 132, LAYOUT.successorCountOffset(1, 0));
+        assertEquals(512 + 512 + 136 + 4 * 29, LAYOUT.successorOffset(1, 0, 29));
+        assertEquals(512 + 512 + 256, LAYOUT.feedersOffset(1, 1));
+        assertEquals(512 + 512 + 384, LAYOUT.transportAnswersOffset(1));
+        assertEquals(128, GraphLayout.clockOffset(0));
+        assertEquals(192, GraphLayout.clockOffset(1));
+        assertEquals(256, GraphLayout.transportOffset(0));
+        assertEquals(384, GraphLayout.transportOffset(1));
+        int portsStart = 512 + 4 * 512;
         int stride = 192 + 4096; // a slot holds a MIDI block of 4 KiB or 48 floats
         assertEquals(portsStart + 2 * stride, LAYOUT.validOffset(2));
         assertEquals(portsStart + 2 * stride + 8, LAYOUT.ownerOffset(2));
@@ -46,6 +51,9 @@ class GraphLayoutTest {
             assertEquals(clientLine, LAYOUT.finishedOffset(r) / 64);
             assertTrue(clientLine != predecessorsLine);
             assertTrue(LAYOUT.feedersOffset(r, 0) / 64 > clientLine, "the plan banks are read-mostly lines of their own");
+            assertTrue(LAYOUT.transportAnswersOffset(r) / 64 > LAYOUT.feedersOffset(r, 1) / 64,
+                    "the client's transport answers are lines of their own, after the plan banks");
+            assertTrue(LAYOUT.transportAnswersOffset(r) + 128 <= LAYOUT.recordOffset(r) + GraphLayout.RECORD_BYTES);
         }
         for (int p = 0; p < LAYOUT.ports(); p++) {
             assertEquals(0, LAYOUT.validOffset(p) % 64);

@@ -19,7 +19,6 @@ import io.tactus.server.graph.Graph;
 import io.tactus.server.watchdog.ClientView;
 import io.tactus.server.graph.PortNode;
 import io.tactus.server.telemetry.MetricsSnapshot;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -228,6 +227,8 @@ final class ControlAdapter implements PeerChannel.Handler {
             return listLatencies();
         } else if (IssueTwentyAnswers.handles(request)) {
             return IssueTwentyAnswers.answer(server, node, ports, request);
+        } else if (TransportCallbacks.apply(request, node, controller, server.transport(), owner.sharedGraph())) {
+            return ok;
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }

@@ -12,7 +12,9 @@ import java.lang.invoke.VarHandle;
  * k x nframes, so the frame time advances by the period every cycle and by the skipped periods after an
  * overrun) and its start and end on the engine's clock; every client's {@link FrameClock} reads it. One
  * writer, any number of readers, through a sequence lock: the engine never waits, a reader on another
- * thread retries the rare read that overlaps a stamp, a reader on the engine thread never does.
+ * thread retries the rare read that overlaps a stamp, a reader on the engine thread never does. One bank:
+ * in-process clients run on the engine thread, inside the cycle they read, and the writer cannot vanish
+ * mid-stamp, so a reader on another thread retries until the stamp is whole.
  */
 public final class CycleClock extends StampedFrameClock {
 
@@ -59,8 +61,14 @@ public final class CycleClock extends StampedFrameClock {
         return periodFrames;
     }
 
-    /** Realtime, allocation-free: the engine's stamp at the start of a cycle. */
-    void begin(long firstFrame, long start, long next) {
+    /** In-process, the writer is this JVM's engine thread: no reason to stop retrying. */
+    private static final int UNBOUNDED = 1 << 29;
+
+    /**
+     * Realtime, allocation-free: the engine's stamp at the start of a cycle; {@code cycle} is the shared graph's
+     * number for it, which names the segment's bank.
+     */
+    void begin(long firstFrame, long start, long next, long cycle) {
         long s = (long) SEQUENCE.getOpaque(this);
         SEQUENCE.setOpaque(this, s + 1);
         VarHandle.storeStoreFence();
@@ -70,7 +78,7 @@ public final class CycleClock extends StampedFrameClock {
         SEQUENCE.setRelease(this, s + 2);
         SegmentClock shared = mirror;
         if (shared != null) {
-            shared.stamp(firstFrame, start, next);
+            shared.stamp(cycle, firstFrame, start, next);
         }
     }
 
@@ -85,27 +93,42 @@ public final class CycleClock extends StampedFrameClock {
     }
 
     @Override
-    protected long sequenceAcquire() {
+    protected int bank() {
+        return 0;
+    }
+
+    @Override
+    protected int otherBank(int bank) {
+        return 0;
+    }
+
+    @Override
+    protected int triesPerBank() {
+        return UNBOUNDED;
+    }
+
+    @Override
+    protected long sequenceAcquire(int bank) {
         return (long) SEQUENCE.getAcquire(this);
     }
 
     @Override
-    protected long sequenceOpaque() {
+    protected long sequenceOpaque(int bank) {
         return (long) SEQUENCE.getOpaque(this);
     }
 
     @Override
-    protected long stampedFrames() {
+    protected long stampedFrames(int bank) {
         return frames;
     }
 
     @Override
-    protected long stampedStartNanos() {
+    protected long stampedStartNanos(int bank) {
         return startNanos;
     }
 
     @Override
-    protected long stampedNextNanos() {
+    protected long stampedNextNanos(int bank) {
         return nextNanos;
     }
 

@@ -372,11 +372,13 @@ public final class Engine implements Runnable, RunningCall {
         inFlightDeadline = deadline;
         ExecutionPlan played = pass.completePending(record, nframes, deadline); // async: before a plan switch
         // after the previous cycle's clients (async): each client reads the frame time of the cycle it processes
-        cycleClock.begin(stampFrames, stampStart, stampNext);
+        long sharedCycle = pass.nextSharedCycle();
+        cycleClock.begin(stampFrames, stampStart, stampNext, sharedCycle);
         ExecutionPlan previous = drain.plan();
         ExecutionPlan current = drain.drain(poller);
         record.planSwitched = current != previous;
-        transport.cycle(current.syncCallbacks(), current.timebase(), nframes, cycleClock.cycleStartMicros());
+        transport.cycle(current.syncCallbacks(), current.timebase(), current.timebaseRecord(), nframes,
+                cycleClock.cycleStartMicros(), sharedCycle);
         record.commandsDone = clock.nanoTime();
         return pass.run(current, cycleDriver, record, nframes, deadline, played);
     }

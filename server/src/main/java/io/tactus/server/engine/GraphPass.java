@@ -130,6 +130,14 @@ final class GraphPass {
         return plan;
     }
 
+    /**
+     * The number the next started cycle gets: the segment's clock and transport are stamped for it before it
+     * starts (a plan without the shared graph starts none, and its stamps go to the same bank again).
+     */
+    long nextCycle() {
+        return cycle + 1;
+    }
+
     /** Asynchronous: forgets a started cycle (the server switched to a plan without the shared graph). */
     boolean hasPending() {
         return pending != null;

@@ -37,6 +37,11 @@ final class PlanPass {
         return graph.completePending(record, nframes, deadline);
     }
 
+    /** The shared graph's number for the next cycle, whose clock and transport the engine stamps before it. */
+    long nextSharedCycle() {
+        return graph.nextCycle();
+    }
+
     /**
      * Capture, every client in graph order, playback; false when input ended or this thread was abandoned.
      * {@code played}: the plan of the asynchronous cycle {@link #completePending} completed, whose playback the

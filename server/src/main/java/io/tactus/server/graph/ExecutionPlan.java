@@ -29,6 +29,7 @@ public final class ExecutionPlan {
     private final String[] clientNames;
     private SyncCallback[] syncCallbacks = new SyncCallback[0];
     private TimebaseCallback timebase;
+    private int timebaseRecord;
     private SharedGraph shared;
     private int bank;
     private FloatBuffer[] captureFrom = new FloatBuffer[0];
@@ -56,10 +57,14 @@ public final class ExecutionPlan {
                 new MidiBuffer[0], new FloatBuffer[0], new FloatBuffer[0], new Mix[0]);
     }
 
-    /** Plan builder: the running clients' slow-sync callbacks in graph order, and the timebase master's (or null). */
-    ExecutionPlan withTransport(SyncCallback[] sync, TimebaseCallback master) {
+    /**
+     * Plan builder: the running clients' slow-sync callbacks in graph order, the timebase master's (or null) and
+     * its record when the master is a client in its own process (else 0).
+     */
+    ExecutionPlan withTransport(SyncCallback[] sync, TimebaseCallback master, int masterRecord) {
         this.syncCallbacks = sync;
         this.timebase = master;
+        this.timebaseRecord = masterRecord;
         return this;
     }
 
@@ -71,6 +76,11 @@ public final class ExecutionPlan {
     /** Realtime: the timebase master's callback, or null. */
     public TimebaseCallback timebase() {
         return timebase;
+    }
+
+    /** Realtime: the timebase master's record when it is a client in its own process, else 0. */
+    public int timebaseRecord() {
+        return timebaseRecord;
     }
 
     public long generation() {

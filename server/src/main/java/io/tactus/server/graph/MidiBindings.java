@@ -8,7 +8,7 @@ import io.tactus.midi.MidiMerge;
  * A step's MIDI work before its client runs: merge the inputs fed by several outputs (or by any output of a
  * client in another process, read from its slot only when valid for the cycle), clear the client's own
  * outputs (a client that writes nothing sends nothing, not its last period again). Built with the plan;
- * immutable.
+ * immutable. The {@link Step} takes its two arrays and walks them with its mixes, one walk per client.
  */
 public final class MidiBindings {
 
@@ -24,12 +24,12 @@ public final class MidiBindings {
         this.outputs = outputs;
     }
 
-    /** Realtime, allocation-free: shared sources count only when valid for {@code cycle}. */
-    void prepare(long cycle) {
-        for (FanIn fanIn : fanIns) {
-            fanIn.run(cycle);
-        }
-        clearOutputs();
+    FanIn[] fanIns() {
+        return fanIns;
+    }
+
+    MidiBuffer[] outputs() {
+        return outputs;
     }
 
     /**

@@ -99,7 +99,7 @@ final class PlanBuilder {
                 midiBindings.toArray(MidiBuffer[]::new), capture.toArray(FloatBuffer[]::new),
                 playback.toArray(FloatBuffer[]::new), playbackMixes.toArray(Mix[]::new))
                 .withTransport(order.stream().map(ClientNode::syncCallback).filter(java.util.Objects::nonNull)
-                        .toArray(SyncCallback[]::new), timebase(order));
+                        .toArray(SyncCallback[]::new), timebase(order), timebaseRecord(order));
         if (sharing != null) {
             ActivationPlan activation = activationPlan(order, connections);
             int bank = sharing.nextBank();
@@ -118,6 +118,16 @@ final class PlanBuilder {
             }
         }
         return null;
+    }
+
+    /** The master's record when the master is a client in its own process (its BBT comes from it), else 0. */
+    private static int timebaseRecord(List<ClientNode> order) {
+        for (ClientNode client : order) {
+            if (client.timebaseCallback() != null) {
+                return client.isRemote() ? client.record() : 0;
+            }
+        }
+        return 0;
     }
 
     /**

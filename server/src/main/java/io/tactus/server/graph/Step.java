@@ -36,7 +36,9 @@ public final class Step {
     /** Set by the watchdog to skip the client from the next cycle on, before the plan without it arrives. */
     private volatile boolean silenced;
     private final FloatBuffer[] outputs;
-    private final MidiBindings midi;
+    /** The step's MIDI work, walked with its mixes and rewinds: inputs to merge, outputs to empty. */
+    private final MidiBindings.FanIn[] midiFanIns;
+    private final MidiBuffer[] midiOutputs;
     private long calls;
 
     Step(ClientNode client, ProcessCallback process, Mix[] mixes, FloatBuffer[] buffers, int[] upstream,
@@ -48,7 +50,8 @@ public final class Step {
         this.buffers = buffers;
         this.upstream = upstream;
         this.outputs = outputs;
-        this.midi = midi;
+        this.midiFanIns = midi.fanIns();
+        this.midiOutputs = midi.outputs();
     }
 
     /**
@@ -84,7 +87,9 @@ public final class Step {
                 out.put(i, 0f);
             }
         }
-        midi.clearOutputs();
+        for (MidiBuffer out : midiOutputs) {
+            out.clear();
+        }
     }
 
     public ClientNode client() {
@@ -112,7 +117,12 @@ public final class Step {
         for (Mix mix : mixes) {
             mix.run(nframes, cycle);
         }
-        midi.prepare(cycle);
+        for (MidiBindings.FanIn fanIn : midiFanIns) {
+            fanIn.run(cycle);
+        }
+        for (MidiBuffer out : midiOutputs) {
+            out.clear(); // a client that writes nothing sends nothing, not its last period again
+        }
         for (FloatBuffer buffer : buffers) {
             buffer.clear().limit(nframes); // buffers hold the largest period; the callback sees this one's
         }

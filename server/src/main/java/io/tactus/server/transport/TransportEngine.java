@@ -81,10 +81,13 @@ public final class TransportEngine {
 
     /**
      * Realtime, allocation-free: the transport for the cycle beginning at {@code cycleMicros}, whose first frame
-     * the previous cycle's roll has led to. {@code sync} are the slow-sync clients' callbacks in plan order,
-     * {@code master} the timebase master's or null.
+     * the previous cycle's roll has led to, graph cycle {@code sharedCycle} of the shared graph. {@code sync} are
+     * the slow-sync clients' callbacks in plan order, {@code master} the timebase master's or null, and
+     * {@code masterRecord} the master's record when it is a client in its own process (0 otherwise): its BBT is
+     * relayed every cycle, since the client, not the engine, decides when to compute it.
      */
-    public void cycle(SyncCallback[] sync, TimebaseCallback master, int nframes, long cycleMicros) {
+    public void cycle(SyncCallback[] sync, TimebaseCallback master, int masterRecord, int nframes, long cycleMicros,
+                      long sharedCycle) {
         if (rolledLastCycle) {
             frame += nframes;
         }
@@ -93,9 +96,9 @@ public final class TransportEngine {
         if (state == TransportState.STARTING && allReady(sync, cycleMicros)) {
             state = TransportState.ROLLING;
         }
-        timebase(master, nframes);
+        timebase(master, masterRecord != 0, nframes);
         rolledLastCycle = state == TransportState.ROLLING;
-        view.publish(state, position);
+        view.publish(state, position, sharedCycle, masterRecord);
     }
 
     private void applyRequests(boolean slowSync, long now) {
@@ -148,10 +151,10 @@ public final class TransportEngine {
         return all || now - startingSince >= syncTimeoutMicros;
     }
 
-    private void timebase(TimebaseCallback master, int nframes) {
+    private void timebase(TimebaseCallback master, boolean relayed, int nframes) {
         if (master != null) {
             boolean fresh = newPosition || master != lastMaster;
-            if (fresh || state == TransportState.ROLLING) {
+            if (fresh || state == TransportState.ROLLING || relayed) {
                 try {
                     master.timebase(state, nframes, position, fresh);
                 } catch (RuntimeException failed) {
@@ -188,7 +191,7 @@ public final class TransportEngine {
             }
             slow[0] = i % 3 == 0;
             t.setSyncTimeout(i % 5 == 0 ? 0 : DEFAULT_SYNC_TIMEOUT_MICROS);
-            t.cycle(i % 2 == 0 ? sync : none, i % 4 < 2 ? master : null, nframes, i * 1_000L);
+            t.cycle(i % 2 == 0 ? sync : none, i % 4 < 2 ? master : null, i % 16 < 8 ? 0 : 1, nframes, i * 1_000L, i);
         }
     }
 }

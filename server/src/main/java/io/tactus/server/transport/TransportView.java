@@ -32,8 +32,11 @@ public final class TransportView {
     /** The shared graph's copy, for clients in other processes; null without one. */
     private volatile SegmentTransport mirror;
 
-    /** Realtime, allocation-free; the engine thread only. */
-    void publish(TransportState current, TransportPosition at) {
+    /**
+     * Realtime, allocation-free; the engine thread only. The shared graph's copy goes into the bank of
+     * {@code cycle}, naming the master's record ({@link SegmentTransport#publish}).
+     */
+    void publish(TransportState current, TransportPosition at, long cycle, int masterRecord) {
         long s = (long) SEQUENCE.getOpaque(this);
         SEQUENCE.setOpaque(this, s + 1);
         VarHandle.storeStoreFence();
@@ -42,7 +45,7 @@ public final class TransportView {
         SEQUENCE.setRelease(this, s + 2);
         SegmentTransport shared = mirror;
         if (shared != null) {
-            shared.publish(current, at);
+            shared.publish(cycle, current, at, masterRecord);
         }
     }
 

@@ -46,7 +46,7 @@ class CycleClockTest {
         long skipped = 0;
         long previous = -1;
         for (int i = 0; i < 10_000; i++) {
-            cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1));
+            cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1), i + 1);
             clock.now = timing.idealStart(k) + random.nextInt((int) timing.periodNanos());
             long frame = cycles.lastFrameTime();
             if (previous >= 0) {
@@ -77,7 +77,8 @@ class CycleClockTest {
     /**
      * A process client's view: the engine's clock mirrored into a real graph segment, read through a second mapping
      * of its file (as another process maps it) by a {@link SegmentClock}, while a thread of its own reads it
-     * throughout: every cycle shows exactly the engine's stamp, and no read ever mixes two stamps.
+     * throughout: every cycle shows exactly the engine's stamp, and no read ever mixes two stamps, though the
+     * stamps alternate between the two banks.
      */
     @Test
     void shouldShowAProcessClientEveryStampThroughTheSegmentAndNeverATornOne(@TempDir Path directory) throws Exception {
@@ -104,13 +105,13 @@ class CycleClockTest {
                     reads.incrementAndGet();
                 }
             }, "segment-clock-reader");
-            cycles.begin(0, timing.idealStart(0), timing.idealStart(1));
+            cycles.begin(0, timing.idealStart(0), timing.idealStart(1), 1);
             reader.start();
             Random random = new Random(5);
             long k = 0;
             long skipped = 0;
             for (int i = 0; i < 10_000; i++) {
-                cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1));
+                cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1), i + 2);
                 clock.now = timing.idealStart(k) + random.nextInt((int) timing.periodNanos());
                 assertEquals(k * NFRAMES, seen.lastFrameTime(), "cycle " + i);
                 long f = k * NFRAMES + random.nextInt(NFRAMES);

@@ -28,7 +28,7 @@ class TransportEngineTest {
 
     private TransportState cycle(SyncCallback[] sync, TimebaseCallback master) {
         micros += 1333;
-        transport.cycle(sync, master, NFRAMES, micros);
+        transport.cycle(sync, master, 0, NFRAMES, micros, micros / 1333);
         return transport.view().read(seen);
     }
 
