@@ -207,6 +207,11 @@ public final class TactusServer implements AutoCloseable {
         return engine.switchAllocatedBytes();
     }
 
+    /** Period switches the engine has applied so far (issue 20). */
+    public long periodSwitches() {
+        return engine.switchesApplied();
+    }
+
     /** A new client starts from the period size and freewheel state it joins in. */
     public void joined(ClientNode node) {
         periods.joined(node);

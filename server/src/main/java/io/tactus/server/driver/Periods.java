@@ -34,6 +34,42 @@ public final class Periods {
         }
     }
 
+    /**
+     * Realtime: {@code frames} frames of a ring period from {@code fromOffset} into the port buffers at
+     * {@code toOffset}; ports beyond the period's channels get silence there.
+     */
+    public static void copyOut(float[][] from, int fromOffset, FloatBuffer[] to, int toOffset, int frames) {
+        for (int ch = 0; ch < to.length; ch++) {
+            if (ch < from.length) {
+                to[ch].put(toOffset, from[ch], fromOffset, frames);
+            } else {
+                for (int i = 0; i < frames; i++) {
+                    to[ch].put(toOffset + i, 0f);
+                }
+            }
+        }
+    }
+
+    /** Realtime: {@code frames} frames of the port buffers from {@code fromOffset} into a ring period's start. */
+    public static void copyIn(FloatBuffer[] from, int fromOffset, float[][] to, int frames) {
+        for (int ch = 0; ch < to.length; ch++) {
+            if (ch < from.length) {
+                from[ch].get(fromOffset, to[ch], 0, frames);
+            } else {
+                Arrays.fill(to[ch], 0, frames, 0f);
+            }
+        }
+    }
+
+    /** Realtime: zeroes {@code frames} of every buffer from {@code offset}. */
+    public static void silence(FloatBuffer[] buffers, int offset, int frames) {
+        for (FloatBuffer buffer : buffers) {
+            for (int i = offset; i < offset + frames; i++) {
+                buffer.put(i, 0f);
+            }
+        }
+    }
+
     /** Realtime: zeroes {@code nframes} of every buffer. */
     public static void silence(FloatBuffer[] buffers, int nframes) {
         for (FloatBuffer buffer : buffers) {

@@ -37,6 +37,22 @@ class PeriodTimingTest {
     }
 
     @Test
+    void shouldContinueFromTheSwitchingPeriodAtTheNewSizeWhenRestarted() {
+        PeriodTiming t = new PeriodTiming(0, 48_000, 64);
+        long at = t.idealStart(750); // one second in, period 750 starts a run of 256-frame periods
+        t.restart(at, 750, 256);
+        assertEquals(256, t.nframes());
+        assertEquals(at, t.idealStart(750), "the switching period starts where it would have");
+        assertEquals(at + 5_333_333, t.idealStart(751));
+        assertEquals(at + 2_000_000_000L, t.idealStart(750 + 375), "375 periods of 256 frames are exactly two seconds");
+        assertEquals(752, t.firstPeriodAfter(t.idealStart(751)));
+        assertEquals(750, t.firstPeriodAfter(at - 1), "before the switch: the switching period comes first");
+        long far = t.idealStart(750 + 1_000_003) + 5;
+        long k = t.firstPeriodAfter(far);
+        assertTrue(t.idealStart(k) > far && t.idealStart(k - 1) <= far);
+    }
+
+    @Test
     void shouldWaitBySleepingToTheSpinWindowThenSpinningToTheDeadline() {
         FakeClock clock = new FakeClock(0);
         PeriodWaiter waiter = new PeriodWaiter(clock, 200_000);

@@ -15,7 +15,9 @@ import java.nio.FloatBuffer;
  * runs on the driver's own reader and writer threads behind preallocated {@link PeriodRing}s, so the
  * realtime {@link #read} and {@link #write} only copy floats. Paced, a late reader gives silence and a
  * full writer ring drops the period (both counted; the output keeps its timeline); freewheel waits
- * instead, trading realtime behaviour for a render that never loses a sample.
+ * instead, trading realtime behaviour for a render that never loses a sample. The rings carry chunks of the
+ * period size the driver was opened with, and a period of another size (a switch at run time) takes as many
+ * chunks, or as much of one, as it needs, so the threads and their files never notice the switch.
  */
 public final class WavDriver extends AudioDriver {
 
@@ -32,6 +34,9 @@ public final class WavDriver extends AudioDriver {
     private long framesDelivered;
     private boolean inputEnded;
     private long pendingGapFrames;
+    /** The capture chunk being read (its ring sequence, -1 for none) and how far into it. */
+    private long chunk = -1;
+    private int chunkOffset;
     private volatile long endFrame = -1;
     private volatile long captureUnderruns;
     private volatile long playbackOverruns;
@@ -42,11 +47,15 @@ public final class WavDriver extends AudioDriver {
         this.playbackChannels = settings.playbackChannels() > 0 ? settings.playbackChannels() : captureChannels;
     }
 
-    /** Its rings hold periods of the size it was opened with; the reader and writer would have to be re-cut. */
+    /** Any period the rings hold twice over: a period takes its frames from as many chunks as it needs. */
     @Override
     public String refuseResize(int nframes) {
-        return nframes == periodFrames ? null : "the wav driver cannot change its period during a render; start the "
-                + "server again with -p " + nframes;
+        PeriodRing ring = captureRing != null ? captureRing : playbackRing;
+        if (ring == null || 2L * nframes <= (long) ring.capacity() * periodFrames) {
+            return null;
+        }
+        return "the wav driver's rings hold " + (ring.capacity() * periodFrames) + " frames, too few for two periods of "
+                + nframes + "; start the server with a larger -p to render at that size";
     }
 
     @Override
@@ -120,64 +129,88 @@ public final class WavDriver extends AudioDriver {
         return captureUnderruns + playbackOverruns;
     }
 
-    /** Realtime, allocation-free: copies one decoded period out of the ring, or silence. */
+    /**
+     * Realtime, allocation-free: copies {@code nframes} decoded frames out of the ring's chunks (part of one, or
+     * several), or silence for what the reader has not decoded yet (paced) or past the input's end.
+     */
     @Override
     public boolean read(FloatBuffer[] capture, int nframes) {
-        int n = Math.min(nframes, periodFrames);
         if (inputEnded) {
-            Periods.silence(capture, n);
+            Periods.silence(capture, nframes);
             return false;
         }
         if (reader == null) {
-            Periods.silence(capture, n);
-            return advanceWithoutInput(n);
+            Periods.silence(capture, nframes);
+            return advanceWithoutInput(nframes);
         }
-        long sequence = captureRing.poll();
-        for (int attempt = 0; sequence < 0 && !settings.paced(); attempt++) {
-            Periods.backOff(attempt); // freewheel is not realtime: wait for the reader
-            sequence = captureRing.poll();
+        int done = 0;
+        while (done < nframes) {
+            if (chunk < 0) {
+                chunk = captureRing.poll();
+                for (int attempt = 0; chunk < 0 && !settings.paced(); attempt++) {
+                    Periods.backOff(attempt); // freewheel is not realtime: wait for the reader
+                    chunk = captureRing.poll();
+                }
+                if (chunk < 0) {
+                    captureUnderruns = captureUnderruns + 1;
+                    Periods.silence(capture, done, nframes - done);
+                    framesDelivered += nframes;
+                    return true;
+                }
+                chunkOffset = 0;
+            }
+            Period period = captureRing.get(chunk);
+            int take = Math.min(nframes - done, period.frames - chunkOffset);
+            Periods.copyOut(period.samples, chunkOffset, capture, done, take);
+            chunkOffset += take;
+            done += take;
+            if (chunkOffset >= period.frames) {
+                boolean last = period.last;
+                captureRing.release(chunk);
+                chunk = -1;
+                if (last) {
+                    inputEnded = true;
+                    endFrame = framesDelivered + done;
+                    Periods.silence(capture, done, nframes - done);
+                    framesDelivered += nframes;
+                    return false;
+                }
+            }
         }
-        if (sequence < 0) {
-            captureUnderruns = captureUnderruns + 1;
-            Periods.silence(capture, n);
-            framesDelivered += n;
-            return true;
-        }
-        Period period = captureRing.get(sequence);
-        Periods.copyOut(period.samples, capture, n);
-        boolean last = period.last;
-        if (last) {
-            inputEnded = true;
-            endFrame = framesDelivered + period.frames;
-        }
-        captureRing.release(sequence);
-        framesDelivered += n;
-        return !last;
+        framesDelivered += nframes;
+        return true;
     }
 
-    /** Realtime, allocation-free: copies one period into the writer's ring, or counts it as dropped. */
+    /**
+     * Realtime, allocation-free: copies {@code nframes} frames into the writer's ring in chunks of the opening
+     * period size, or counts what finds the ring full as dropped (written later as silence).
+     */
     @Override
     public void write(FloatBuffer[] playback, int nframes) {
         if (writer == null) {
             return;
         }
-        int n = Math.min(nframes, periodFrames);
-        long sequence = playbackRing.tryClaim();
-        for (int attempt = 0; sequence < 0 && !settings.paced(); attempt++) {
-            Periods.backOff(attempt); // freewheel: wait for the writer rather than lose samples
-            sequence = playbackRing.tryClaim();
+        int done = 0;
+        while (done < nframes) {
+            long sequence = playbackRing.tryClaim();
+            for (int attempt = 0; sequence < 0 && !settings.paced(); attempt++) {
+                Periods.backOff(attempt); // freewheel: wait for the writer rather than lose samples
+                sequence = playbackRing.tryClaim();
+            }
+            if (sequence < 0) {
+                playbackOverruns = playbackOverruns + 1;
+                pendingGapFrames += nframes - done;
+                return;
+            }
+            int frames = Math.min(periodFrames, nframes - done);
+            Period period = playbackRing.get(sequence);
+            Periods.copyIn(playback, done, period.samples, frames);
+            period.frames = frames;
+            period.gapFrames = pendingGapFrames;
+            pendingGapFrames = 0;
+            playbackRing.publish(sequence);
+            done += frames;
         }
-        if (sequence < 0) {
-            playbackOverruns = playbackOverruns + 1;
-            pendingGapFrames += n;
-            return;
-        }
-        Period period = playbackRing.get(sequence);
-        Periods.copyIn(playback, period.samples, n);
-        period.frames = n;
-        period.gapFrames = pendingGapFrames;
-        pendingGapFrames = 0;
-        playbackRing.publish(sequence);
     }
 
     @Override
