@@ -129,7 +129,7 @@ public final class ControlCodec {
                 List<Reply.PortLatency> ports = ((Reply.LatencyList) message).ports();
                 w.int32(ports.size());
                 for (Reply.PortLatency p : ports) {
-                    w.string(p.name()).int32(p.captureMin()).int32(p.captureMax()).int32(p.playbackMin())
+                    w.string(p.name()).int32(p.latency()).int32(p.captureMin()).int32(p.captureMax()).int32(p.playbackMin())
                             .int32(p.playbackMax());
                 }
             }
@@ -245,10 +245,10 @@ public final class ControlCodec {
     }
 
     private static Reply.LatencyList readLatencies(FrameReader r) {
-        int count = r.count("ports", Short.BYTES + 4 * Integer.BYTES);
+        int count = r.count("ports", Short.BYTES + 5 * Integer.BYTES);
         List<Reply.PortLatency> ports = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            ports.add(new Reply.PortLatency(r.string(), r.int32(), r.int32(), r.int32(), r.int32()));
+            ports.add(new Reply.PortLatency(r.string(), r.int32(), r.int32(), r.int32(), r.int32(), r.int32()));
         }
         return new Reply.LatencyList(ports);
     }

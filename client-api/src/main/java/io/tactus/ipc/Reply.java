@@ -196,8 +196,11 @@ public sealed interface Reply extends ControlMessage {
         }
     }
 
-    /** One port's capture and playback latency ranges, in frames. */
-    record PortLatency(String name, int captureMin, int captureMax, int playbackMin, int playbackMax) {
+    /**
+     * One port's capture and playback latency ranges, in frames, and JACK's deprecated single figure
+     * ({@code jack_port_get_latency}): for a physical port the middle of the range in the direction it faces, else 0.
+     */
+    record PortLatency(String name, int latency, int captureMin, int captureMax, int playbackMin, int playbackMax) {
         public PortLatency {
             ProtocolLimits.requireFullName("port name", name);
         }

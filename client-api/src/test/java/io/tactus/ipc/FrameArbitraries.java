@@ -89,7 +89,7 @@ final class FrameArbitraries {
         Arbitrary<Reply> latency = Combinators.combine(Arbitraries.integers(), Arbitraries.integers())
                 .as(Reply.LatencyRange::new);
         Arbitrary<Reply> latencies = Combinators.combine(fullNames(), Arbitraries.integers(), Arbitraries.integers(),
-                Arbitraries.integers(), Arbitraries.integers()).as(Reply.PortLatency::new).list().ofMaxSize(6)
+                Arbitraries.integers(), Arbitraries.integers(), Arbitraries.integers()).as(Reply.PortLatency::new).list().ofMaxSize(6)
                 .map(Reply.LatencyList::new);
         return Arbitraries.oneOf(List.of(welcome, ok, slot, replyErrors(), portList, status, top, transport, latency,
                 latencies));

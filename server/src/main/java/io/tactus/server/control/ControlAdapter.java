@@ -234,7 +234,10 @@ final class ControlAdapter implements PeerChannel.Handler {
             for (String name : graph.portNames()) {
                 LatencyRange capture = graph.latencyRange(name, LatencyMode.CAPTURE);
                 LatencyRange playback = graph.latencyRange(name, LatencyMode.PLAYBACK);
-                lines.add(new Reply.PortLatency(name, capture.min(), capture.max(), playback.min(), playback.max()));
+                PortNode port = graph.port(name);
+                LatencyRange facing = port.isInput() ? playback : capture;
+                int latency = port.isPhysical() ? (facing.min() + facing.max()) / 2 : 0; // JACK2's JackPort does the same
+                lines.add(new Reply.PortLatency(name, latency, capture.min(), capture.max(), playback.min(), playback.max()));
             }
         }
         return new Reply.LatencyList(lines);
