@@ -121,8 +121,8 @@ public final class ControlCodec {
             case RECOMPUTE_LATENCIES, LIST_LATENCIES -> {
                 // no body
             }
-            case LATENCY_RANGE -> {
-                Reply.LatencyRange m = (Reply.LatencyRange) message;
+            case LATENCY_REPORT -> {
+                Reply.LatencyReport m = (Reply.LatencyReport) message;
                 w.int32(m.min()).int32(m.max());
             }
             case LATENCY_LIST -> {
@@ -219,7 +219,7 @@ public final class ControlCodec {
             case GET_LATENCY_RANGE -> new Request.GetLatencyRange(r.string(), r.bool());
             case RECOMPUTE_LATENCIES -> new Request.RecomputeLatencies();
             case LIST_LATENCIES -> new Request.ListLatencies();
-            case LATENCY_RANGE -> new Reply.LatencyRange(r.int32(), r.int32());
+            case LATENCY_REPORT -> new Reply.LatencyReport(r.int32(), r.int32());
             case LATENCY_LIST -> readLatencies(r);
             case CLIENT_REGISTRATION -> new Notification.ClientRegistration(r.int64(), r.string(), r.bool());
             case PORT_REGISTRATION -> new Notification.PortRegistration(r.int64(), r.int32(), r.string(), r.bool());

@@ -177,10 +177,10 @@ public sealed interface Reply extends ControlMessage {
     // Notifications and latency (issue 20)
 
     /** Answers {@link Request.GetLatencyRange}: frames. */
-    record LatencyRange(int min, int max) implements Reply {
+    record LatencyReport(int min, int max) implements Reply {
         @Override
         public MessageType type() {
-            return MessageType.LATENCY_RANGE;
+            return MessageType.LATENCY_REPORT;
         }
     }
 

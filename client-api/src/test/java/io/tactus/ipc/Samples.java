@@ -49,7 +49,7 @@ final class Samples {
                 new ControlFrame(29, new Request.GetLatencyRange("system:playback_1", false)),
                 new ControlFrame(30, new Request.RecomputeLatencies()),
                 new ControlFrame(31, new Request.ListLatencies()),
-                new ControlFrame(29, new Reply.LatencyRange(256, 320)),
+                new ControlFrame(29, new Reply.LatencyReport(256, 320)),
                 new ControlFrame(31, new Reply.LatencyList(List.of(new Reply.PortLatency("system:capture_1", 64, 64, 64, 0, 192),
                         new Reply.PortLatency("音:出", 0, 0, 0, 0, 0)))),
                 ControlFrame.notification(new Notification.ClientRegistration(1, "音", true)),

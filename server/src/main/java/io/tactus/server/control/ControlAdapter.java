@@ -211,7 +211,7 @@ final class ControlAdapter implements PeerChannel.Handler {
                     new LatencyRange(r.min(), r.max()));
         } else if (request instanceof Request.GetLatencyRange r) {
             LatencyRange range = controller.graph().latencyRange(r.port(), mode(r.playback()));
-            return new Reply.LatencyRange(range.min(), range.max());
+            return new Reply.LatencyReport(range.min(), range.max());
         } else if (request instanceof Request.RecomputeLatencies) {
             controller.graph().recomputeLatencies();
         } else if (request instanceof Request.ListLatencies) {
