@@ -134,13 +134,18 @@ final class ControlAdapter implements PeerChannel.Handler {
             node.setShutdownCallback(this::leave);
             node.setXrunCallback(late -> tell(new Notification.Xrun(late)));
             node.setGraphOrderCallback(() -> tell(new Notification.GraphOrder()));
-            AtomicLong sequence = new AtomicLong(); // advanced under the graph's lock, whichever thread holds it
-            node.setGraphListener(event -> tell(Notification.GraphChange.of(event.withSequence(sequence.incrementAndGet()))));
             client = admitted;
             owner.register(admitted);
-            send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
+            Reply.Welcome welcome = new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
                     owner.sharedGraph().segment().path().toString(), node.record(), ProcessHandle.current().pid(),
-                    owner.processPriority()));
+                    owner.processPriority());
+            // Under the graph's lock, which every announcement holds: no notification comes before Welcome, and
+            // every change after it is told.
+            synchronized (controller.graph()) {
+                send(requestId, welcome);
+                AtomicLong sequence = new AtomicLong();
+                node.setGraphListener(event -> tell(Notification.GraphChange.of(event.withSequence(sequence.incrementAndGet()))));
+            }
             return true;
         } catch (RuntimeException e) {
             if (client != null) {
