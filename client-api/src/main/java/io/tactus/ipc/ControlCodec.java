@@ -132,15 +132,15 @@ public final class ControlCodec {
             case RECOMPUTE_LATENCIES, LIST_LATENCIES -> {
                 // no body
             }
-            case LATENCY_RANGE -> {
-                Reply.LatencyRange m = (Reply.LatencyRange) message;
+            case LATENCY_REPORT -> {
+                Reply.LatencyReport m = (Reply.LatencyReport) message;
                 w.int32(m.min()).int32(m.max());
             }
             case LATENCY_LIST -> {
                 List<Reply.PortLatency> ports = ((Reply.LatencyList) message).ports();
                 w.int32(ports.size());
                 for (Reply.PortLatency p : ports) {
-                    w.string(p.name()).int32(p.captureMin()).int32(p.captureMax()).int32(p.playbackMin())
+                    w.string(p.name()).int32(p.latency()).int32(p.captureMin()).int32(p.captureMax()).int32(p.playbackMin())
                             .int32(p.playbackMax());
                 }
             }
@@ -245,7 +245,7 @@ public final class ControlCodec {
             case GET_LATENCY_RANGE -> new Request.GetLatencyRange(r.string(), r.bool());
             case RECOMPUTE_LATENCIES -> new Request.RecomputeLatencies();
             case LIST_LATENCIES -> new Request.ListLatencies();
-            case LATENCY_RANGE -> new Reply.LatencyRange(r.int32(), r.int32());
+            case LATENCY_REPORT -> new Reply.LatencyReport(r.int32(), r.int32());
             case LATENCY_LIST -> readLatencies(r);
             case CLIENT_REGISTRATION -> new Notification.ClientRegistration(r.int64(), r.string(), r.bool());
             case PORT_REGISTRATION -> new Notification.PortRegistration(r.int64(), r.int32(), r.string(), r.bool());
@@ -282,10 +282,10 @@ public final class ControlCodec {
     }
 
     private static Reply.LatencyList readLatencies(FrameReader r) {
-        int count = r.count("ports", Short.BYTES + 4 * Integer.BYTES);
+        int count = r.count("ports", Short.BYTES + 5 * Integer.BYTES);
         List<Reply.PortLatency> ports = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            ports.add(new Reply.PortLatency(r.string(), r.int32(), r.int32(), r.int32(), r.int32()));
+            ports.add(new Reply.PortLatency(r.string(), r.int32(), r.int32(), r.int32(), r.int32(), r.int32()));
         }
         return new Reply.LatencyList(ports);
     }

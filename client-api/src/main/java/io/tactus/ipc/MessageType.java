@@ -67,7 +67,7 @@ public enum MessageType {
     GET_LATENCY_RANGE(29, "GetLatencyRange"),
     RECOMPUTE_LATENCIES(30, "RecomputeLatencies"),
     LIST_LATENCIES(31, "ListLatencies"),
-    LATENCY_RANGE(86, "LatencyRange"),
+    LATENCY_REPORT(86, "LatencyReport"),
     LATENCY_LIST(87, "LatencyList"),
     CLIENT_REGISTRATION(131, "ClientRegistration"),
     PORT_REGISTRATION(132, "PortRegistration"),

@@ -188,10 +188,10 @@ public sealed interface Reply extends ControlMessage {
     // Notifications and latency (issue 20)
 
     /** Answers {@link Request.GetLatencyRange}: frames. */
-    record LatencyRange(int min, int max) implements Reply {
+    record LatencyReport(int min, int max) implements Reply {
         @Override
         public MessageType type() {
-            return MessageType.LATENCY_RANGE;
+            return MessageType.LATENCY_REPORT;
         }
     }
 
@@ -207,8 +207,11 @@ public sealed interface Reply extends ControlMessage {
         }
     }
 
-    /** One port's capture and playback latency ranges, in frames. */
-    record PortLatency(String name, int captureMin, int captureMax, int playbackMin, int playbackMax) {
+    /**
+     * One port's capture and playback latency ranges, in frames, and JACK's deprecated single figure
+     * ({@code jack_port_get_latency}): for a physical port the middle of the range in the direction it faces, else 0.
+     */
+    record PortLatency(String name, int latency, int captureMin, int captureMax, int playbackMin, int playbackMax) {
         public PortLatency {
             ProtocolLimits.requireFullName("port name", name);
         }

@@ -200,7 +200,7 @@ public sealed interface Request extends ControlMessage {
         }
     }
 
-    /** Asks for the latency range of any port; answered by {@link Reply.LatencyRange}. */
+    /** Asks for the latency range of any port; answered by {@link Reply.LatencyReport}. */
     record GetLatencyRange(String port, boolean playback) implements Request {
         public GetLatencyRange {
             ProtocolLimits.requireFullName("port name", port);

@@ -92,9 +92,9 @@ final class FrameArbitraries {
                 .as((state, frame, rate, valid, bbt, d) -> new Reply.TransportReport(state, frame, rate, valid, bbt[0],
                         bbt[1], bbt[2], d[0], d[1], d[2], d[3], d[4]));
         Arbitrary<Reply> latency = Combinators.combine(Arbitraries.integers(), Arbitraries.integers())
-                .as(Reply.LatencyRange::new);
+                .as(Reply.LatencyReport::new);
         Arbitrary<Reply> latencies = Combinators.combine(fullNames(), Arbitraries.integers(), Arbitraries.integers(),
-                Arbitraries.integers(), Arbitraries.integers()).as(Reply.PortLatency::new).list().ofMaxSize(6)
+                Arbitraries.integers(), Arbitraries.integers(), Arbitraries.integers()).as(Reply.PortLatency::new).list().ofMaxSize(6)
                 .map(Reply.LatencyList::new);
         return Arbitraries.oneOf(List.of(welcome, ok, slot, replyErrors(), portList, status, top, transport, latency,
                 latencies));

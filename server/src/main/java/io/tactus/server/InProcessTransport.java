@@ -23,8 +23,11 @@ final class InProcessTransport implements ClientTransport {
         if (server.isClosed()) {
             throw new TactusException("server '" + server.name() + "' has stopped");
         }
-        ClientNode node = server.graph().addClient(name, options.priority(), options.useExactName());
-        server.joined(node);
-        return new InProcessClient(server, server.controller(), node);
+        // Joined and listening in one step under the graph's lock: every change after its joining is told to it.
+        synchronized (server.graph()) {
+            ClientNode node = server.graph().addClient(name, options.priority(), options.useExactName());
+            server.joined(node);
+            return new InProcessClient(server, server.controller(), node);
+        }
     }
 }

@@ -45,6 +45,9 @@ public final class LspCommand implements Callable<Integer> {
     @Option(names = {"-U", "--uuid"}, description = "also print each port's id, the subject of its metadata")
     boolean ids;
 
+    @Option(names = {"-l", "--latency"}, description = "also print each port's latencies, as jack_lsp -l")
+    boolean latencies;
+
     @Parameters(paramLabel = "FILTER", arity = "0..*", description = "list only ports whose full name contains every"
             + " FILTER (as jack_lsp's trailing arguments)")
     List<String> filters = List.of();
@@ -59,6 +62,7 @@ public final class LspCommand implements Callable<Integer> {
         List<Reply.PortInfo> ports = new ArrayList<>();
         Map<String, PortDetails> details = new HashMap<>();
         Map<Long, String> prettyNames = new HashMap<>();
+        Map<String, Reply.PortLatency> latencyOf = null;
         try (RemoteTactusClient client = server.connect("lsp")) {
             for (Reply.PortInfo port : client.listPorts(connections)) {
                 if (filters.stream().allMatch(port.name()::contains)) {
@@ -75,17 +79,30 @@ public final class LspCommand implements Callable<Integer> {
                     details.put(port.name(), client.portByName(port.name()));
                 }
             }
+            if (latencies) {
+                latencyOf = new HashMap<>();
+                for (Reply.PortLatency l : client.listLatencies()) {
+                    latencyOf.put(l.name(), l);
+                }
+            }
         }
-        print(ports, details, prettyNames, shown, System.out);
+        print(ports, details, prettyNames, latencyOf, shown, System.out);
         return 0;
     }
 
-    /**
-     * jack_lsp's layout: the port at the margin; its aliases and peers indented by three spaces; its flags, type and
-     * id by a tab; its pretty name, when it has one, by a tab under its name.
-     */
+    /** Without latencies. */
     static void print(List<Reply.PortInfo> ports, Map<String, PortDetails> details, Map<Long, String> prettyNames,
                       Shown shown, PrintStream out) {
+        print(ports, details, prettyNames, null, shown, out);
+    }
+
+    /**
+     * jack_lsp's layout: the port at the margin; its aliases and peers indented by three spaces; its flags,
+     * latencies (when {@code latencyOf} is given), type and id by a tab; its pretty name, when it has one, by a tab
+     * under its name.
+     */
+    static void print(List<Reply.PortInfo> ports, Map<String, PortDetails> details, Map<Long, String> prettyNames,
+                      Map<String, Reply.PortLatency> latencyOf, Shown shown, PrintStream out) {
         for (Reply.PortInfo port : ports) {
             PortDetails d = details.get(port.name());
             out.println(port.name());
@@ -105,6 +122,12 @@ public final class LspCommand implements Callable<Integer> {
             }
             if (shown.properties() && d != null) {
                 out.println("\tproperties: " + flags(d));
+            }
+            Reply.PortLatency latency = latencyOf == null ? null : latencyOf.get(port.name());
+            if (latency != null) {
+                out.println("\tport latency = " + latency.latency() + " frames");
+                out.println("\tport playback latency = [ " + latency.playbackMin() + " " + latency.playbackMax() + " ] frames");
+                out.println("\tport capture latency = [ " + latency.captureMin() + " " + latency.captureMax() + " ] frames");
             }
             if (shown.types()) {
                 out.println("\t" + port.portType().jackName());

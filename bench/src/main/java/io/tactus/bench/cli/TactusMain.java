@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tactus", mixinStandardHelpOptions = true, version = "tactus 0.1.0",
         description = "A JACK-like realtime audio graph server for the JVM.",
         subcommands = {ServerCommand.class, StressCommand.class, MatrixCommand.class, DegradeCommand.class,
-                LspCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
+                LspCommand.class, EvmonCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
                 TopCommand.class, TransportCommand.class, ClientCommand.class, ClasspathCommand.class, DevicesCommand.class,
                 FloorCommand.class, SoakCommand.class, IdleCheckCommand.class, BufsizeCommand.class, FreewheelCommand.class,
                 AliasCommand.class, PropertyCommand.class})

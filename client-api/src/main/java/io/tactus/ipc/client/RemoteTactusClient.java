@@ -458,8 +458,8 @@ public final class RemoteTactusClient implements TactusClient {
         if (port == null || port.indexOf(':') <= 0) {
             throw new TactusException("'" + port + "' is not a port name; port names are client:port, e.g. system:playback_1");
         }
-        Reply.LatencyRange range = query(new Request.GetLatencyRange(port, mode == LatencyMode.PLAYBACK),
-                Reply.LatencyRange.class);
+        Reply.LatencyReport range = query(new Request.GetLatencyRange(port, mode == LatencyMode.PLAYBACK),
+                Reply.LatencyReport.class);
         return new LatencyRange(range.min(), range.max());
     }
 

@@ -137,15 +137,20 @@ final class ControlAdapter implements PeerChannel.Handler {
             server.joined(node);
             node.setBufferSizeCallback(nframes -> tell(new Notification.BufferSizeChanged(nframes)));
             node.setFreewheelCallback(on -> tell(new Notification.FreewheelChanged(on)));
-            AtomicLong sequence = new AtomicLong(); // advanced under the graph's lock, whichever thread holds it
-            node.setGraphListener(event -> tell(Notification.GraphChange.of(event.withSequence(sequence.incrementAndGet()))));
             node.setPropertyChangeCallback((subject, key, change) ->
                     tell(new Notification.PropertyChanged(subject, key == null ? "" : key, change)));
             client = admitted;
             owner.register(admitted);
-            send(requestId, new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
+            Reply.Welcome welcome = new Reply.Welcome(node.id(), server.sampleRate(), server.bufferSize(),
                     owner.sharedGraph().segment().path().toString(), node.record(), ProcessHandle.current().pid(),
-                    owner.processPriority(), node.name(), node.uuid()));
+                    owner.processPriority(), node.name(), node.uuid());
+            // Under the graph's lock, which every announcement holds: no notification comes before Welcome, and
+            // every change after it is told.
+            synchronized (controller.graph()) {
+                send(requestId, welcome);
+                AtomicLong sequence = new AtomicLong();
+                node.setGraphListener(event -> tell(Notification.GraphChange.of(event.withSequence(sequence.incrementAndGet()))));
+            }
             return true;
         } catch (RuntimeException e) {
             if (client != null) {
@@ -220,7 +225,7 @@ final class ControlAdapter implements PeerChannel.Handler {
                     new LatencyRange(r.min(), r.max()));
         } else if (request instanceof Request.GetLatencyRange r) {
             LatencyRange range = controller.graph().latencyRange(r.port(), mode(r.playback()));
-            return new Reply.LatencyRange(range.min(), range.max());
+            return new Reply.LatencyReport(range.min(), range.max());
         } else if (request instanceof Request.RecomputeLatencies) {
             controller.graph().recomputeLatencies();
         } else if (request instanceof Request.ListLatencies) {
@@ -247,7 +252,10 @@ final class ControlAdapter implements PeerChannel.Handler {
             for (String name : graph.portNames()) {
                 LatencyRange capture = graph.latencyRange(name, LatencyMode.CAPTURE);
                 LatencyRange playback = graph.latencyRange(name, LatencyMode.PLAYBACK);
-                lines.add(new Reply.PortLatency(name, capture.min(), capture.max(), playback.min(), playback.max()));
+                PortNode port = graph.port(name);
+                LatencyRange facing = port.isInput() ? playback : capture;
+                int latency = port.isPhysical() ? (facing.min() + facing.max()) / 2 : 0; // JACK2's JackPort does the same
+                lines.add(new Reply.PortLatency(name, latency, capture.min(), capture.max(), playback.min(), playback.max()));
             }
         }
         return new Reply.LatencyList(lines);
