@@ -3,9 +3,11 @@ package io.tactus.server;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
 import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.driver.AudioDriver;
 import io.tactus.server.driver.DummyDriver;
 import org.junit.jupiter.api.Test;
 
+import java.nio.FloatBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static io.tactus.testing.Poll.within;
@@ -21,11 +23,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PeriodSwitchSystemTest {
 
-    /** A dummy device whose period is fixed, as a sound card's line can be. */
-    private static final class FixedDriver extends DummyDriver {
+    /** A silent device whose period is fixed, as a sound card's line can be. */
+    private static final class FixedDriver extends AudioDriver {
+        private final DummyDriver silent = new DummyDriver(2, 2);
+
+        FixedDriver() {
+            this.captureChannels = 2;
+            this.playbackChannels = 2;
+        }
+
         @Override
         public String refuseResize(int nframes) {
             return "this device runs at 64 frames only; restart the server with -p " + nframes;
+        }
+
+        @Override
+        public String name() {
+            return "fixed";
+        }
+
+        @Override
+        public void open(int sampleRate, int nframes) {
+        }
+
+        @Override
+        public boolean read(FloatBuffer[] capture, int nframes) {
+            return silent.read(capture, nframes);
+        }
+
+        @Override
+        public void write(FloatBuffer[] playback, int nframes) {
+        }
+
+        @Override
+        public void close() {
         }
     }
 
