@@ -205,8 +205,8 @@ final class ControlAdapter implements PeerChannel.Handler {
             return TransportAnswers.report(server.transport());
         } else if (request instanceof Request.TransportRequest r) {
             TransportAnswers.apply(server.transport(), r);
-        } else if (IssueTwentyAnswers.handles(request)) {
-            return IssueTwentyAnswers.answer(server, node, ports, request);
+        } else if (PortMetadataAnswers.handles(request)) {
+            return PortMetadataAnswers.answer(server, node, ports, request);
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }
