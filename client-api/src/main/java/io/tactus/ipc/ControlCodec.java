@@ -110,7 +110,7 @@ public final class ControlCodec {
             // Port queries, aliases, rename, statistics and metadata (issue 20)
             case QUERY_PORTS, DESCRIBE_PORT, PORT_BY_ID, ALIAS, RENAME_PORT, STATISTICS, PROPERTY, CLIENT_UUID,
                  PORT_NAMES, PORT_DESCRIPTION, STATISTICS_REPORT, PROPERTY_LIST, UUID, PROPERTY_CHANGED ->
-                    IssueTwentyCodec.write(message, w);
+                    PortMetadataCodec.write(message, w);
             case ACTIVATE, DEACTIVATE, STATUS, GOODBYE, TOP, TRANSPORT_QUERY, GRAPH_ORDER -> {
                 // no body
             }
@@ -256,7 +256,7 @@ public final class ControlCodec {
             // Port queries, aliases, rename, statistics and metadata (issue 20)
             case QUERY_PORTS, DESCRIBE_PORT, PORT_BY_ID, ALIAS, RENAME_PORT, STATISTICS, PROPERTY, CLIENT_UUID,
                  PORT_NAMES, PORT_DESCRIPTION, STATISTICS_REPORT, PROPERTY_LIST, UUID, PROPERTY_CHANGED ->
-                    IssueTwentyCodec.read(type, r);
+                    PortMetadataCodec.read(type, r);
 
             // Sync and timebase callbacks of process clients (issue 19)
             case SET_SYNC_CALLBACK -> new Request.SetSyncCallback(r.bool());

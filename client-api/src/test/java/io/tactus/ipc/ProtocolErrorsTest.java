@@ -70,20 +70,20 @@ class ProtocolErrorsTest {
     @Test
     void shouldRefuseAPortNameOf10kB() {
         assertError("the port name is 10000 bytes long but the limit is 255 bytes of UTF-8",
-                RawFrame.header(MessageType.REGISTER_PORT, 1).string("p".repeat(10_000)).int8(1).bytes(new byte[4]).toBuffer());
+                RawFrame.header(MessageType.REGISTER_PORT, 1).string("p".repeat(10_000)).int8(1).bytes(new byte[8]).toBuffer());
     }
 
     @Test
     void shouldRefuseAClientNameOf256Bytes() {
         assertError("the client name is 256 bytes long but the limit is 255 bytes of UTF-8",
                 RawFrame.header(MessageType.HELLO, 1).string("c".repeat(256)).bytes(new byte[12])
-                        .string("normal").toBuffer());
+                        .string("normal").int8(1).toBuffer());
     }
 
     @Test
     void shouldRefuseAnEmptyClientName() {
         assertError("the client name is empty but must have at least one character",
-                RawFrame.header(MessageType.HELLO, 1).string("").bytes(new byte[12]).string("normal").toBuffer());
+                RawFrame.header(MessageType.HELLO, 1).string("").bytes(new byte[12]).string("normal").int8(1).toBuffer());
     }
 
     @Test

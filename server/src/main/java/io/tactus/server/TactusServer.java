@@ -135,9 +135,12 @@ public final class TactusServer implements AutoCloseable {
         return server;
     }
 
-    /** Opens an in-process client on this server directly. */
+    /**
+     * Opens an in-process client on this server directly, named exactly {@code name} (a taken name is refused: the
+     * caller wires it by that name); {@link io.tactus.api.Tactus#open} follows its options instead.
+     */
     public TactusClient openClient(String name) {
-        return transport.open(name, ClientOptions.defaults().withServer(settings.name()));
+        return transport.open(name, ClientOptions.defaults().withServer(settings.name()).withExactName());
     }
 
     public String name() {

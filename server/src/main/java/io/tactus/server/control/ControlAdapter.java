@@ -230,8 +230,8 @@ final class ControlAdapter implements PeerChannel.Handler {
             controller.graph().recomputeLatencies();
         } else if (request instanceof Request.ListLatencies) {
             return listLatencies();
-        } else if (IssueTwentyAnswers.handles(request)) {
-            return IssueTwentyAnswers.answer(server, node, ports, request);
+        } else if (PortMetadataAnswers.handles(request)) {
+            return PortMetadataAnswers.answer(server, node, ports, request);
         } else if (TransportCallbacks.apply(request, node, controller, server.transport(), owner.sharedGraph())) {
             return ok;
         } else {

@@ -148,20 +148,20 @@ class MetadataSystemTest {
     @EnumSource(Way.class)
     void shouldReportTheDspLoadTheLargestDelayAndTheLastXrunsDelayAndResetTheLargest(Way way) {
         try (TactusClient client = SERVED.open(way, "stats-" + way.ordinal())) {
-            assertTrue(within(5_000, () -> client.cpuLoad() > 0 && client.cpuLoad() < 100), "load: " + client.cpuLoad());
+            assertTrue(within(5_000, () -> client.cpuLoad() > 0), "load: " + client.cpuLoad());
             // A planted cycle no real one can match: woken 10 s late, its output 7 s past the deadline.
             CycleRecord planted = new CycleRecord(1);
+            planted.cycle = Long.MAX_VALUE;
             planted.idealStart = 1_000_000_000L;
             planted.wakeup = planted.idealStart + 10_000_000_000L;
             planted.deadline = planted.wakeup;
             planted.end = planted.deadline + 7_000_000_000L;
             planted.xrun = true;
-            long xruns = SERVED.server().metrics().xruns();
             SERVED.server().delays().onCycle(planted);
 
             assertEquals(10_000_000.0, client.maxDelayedMicros());
             double xrunDelay = client.xrunDelayedMicros();
-            if (SERVED.server().metrics().xruns() == xruns) { // a real xrun in between would have replaced it
+            if (SERVED.server().delays().lastXrunCycle() == planted.cycle) { // else a real xrun came after it
                 assertEquals(7_000_000.0, xrunDelay);
             }
             client.resetMaxDelayedMicros();

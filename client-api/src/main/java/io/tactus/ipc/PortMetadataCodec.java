@@ -13,12 +13,12 @@ import java.util.List;
  * kept beside {@link ControlCodec} so that its switch carries one line for them. Same conventions: positional,
  * big-endian, strings as uint16 length and UTF-8, lists as an int32 count and the elements.
  */
-final class IssueTwentyCodec {
+final class PortMetadataCodec {
 
     /** Subject and three empty strings. */
     private static final int MIN_PROPERTY_BYTES = Long.BYTES + 3 * Short.BYTES;
 
-    private IssueTwentyCodec() {
+    private PortMetadataCodec() {
     }
 
     static void write(ControlMessage message, FrameWriter w) {
@@ -57,7 +57,7 @@ final class IssueTwentyCodec {
         } else if (message instanceof Notification.PropertyChanged m) {
             w.int64(m.subject()).string(m.key()).int32(m.change().ordinal());
         } else {
-            throw new IllegalArgumentException(message.type().label() + " is not an issue-20 message");
+            throw new IllegalArgumentException(message.type().label() + " is not a port-query or metadata message");
         }
     }
 
@@ -102,7 +102,7 @@ final class IssueTwentyCodec {
             }
             case UUID -> new Reply.Uuid(r.int64());
             case PROPERTY_CHANGED -> new Notification.PropertyChanged(r.int64(), r.string(), change(r.int32()));
-            default -> throw new IllegalArgumentException(type.label() + " is not an issue-20 message");
+            default -> throw new IllegalArgumentException(type.label() + " is not a port-query or metadata message");
         };
     }
 

@@ -18,9 +18,9 @@ import java.util.List;
  * the graph, its metadata or the server that an in-process client makes, so both transports give the same
  * results and the same sentences. None of them changes the plan, so none goes through the graph controller.
  */
-final class IssueTwentyAnswers {
+final class PortMetadataAnswers {
 
-    private IssueTwentyAnswers() {
+    private PortMetadataAnswers() {
     }
 
     static boolean handles(Request request) {
