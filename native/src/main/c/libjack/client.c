@@ -289,6 +289,16 @@ int jack_set_xrun_callback(jack_client_t *client, JackXRunCallback xrun_callback
     return 0;
 }
 
+/* Called for the connections this client makes or breaks itself; the server does not announce others' yet. */
+int jack_set_port_connect_callback(jack_client_t *client, JackPortConnectCallback connect_callback, void *arg) {
+    if (refuse_when_active(client, "jack_set_port_connect_callback") != 0) {
+        return -1;
+    }
+    client->on_connect_arg = arg;
+    client->on_connect = connect_callback;
+    return 0;
+}
+
 int jack_set_graph_order_callback(jack_client_t *client, JackGraphOrderCallback graph_callback, void *arg) {
     if (refuse_when_active(client, "jack_set_graph_order_callback") != 0) {
         return -1;
