@@ -198,7 +198,7 @@ int jack_client_close(jack_client_t *client) {
 }
 
 int jack_client_name_size(void) {
-    return TJ_MAX_NAME + 1;
+    return TJ_SERVER_CLIENT_NAME + 1;
 }
 
 char *jack_get_client_name(jack_client_t *client) {

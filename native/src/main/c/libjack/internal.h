@@ -17,6 +17,9 @@
 #define TJ_MAX_FRAME 65536
 #define TJ_MAX_NAME 255
 #define TJ_MAX_FULL_NAME (2 * TJ_MAX_NAME + 1)
+/* The server's own limits (io.tactus.server.graph.Graph), in characters: what the name-size calls report. */
+#define TJ_SERVER_CLIENT_NAME 64
+#define TJ_SERVER_PORT_NAME 256
 #define TJ_MAX_PORTS 64
 #define TJ_REPLY_TIMEOUT_SECONDS 10
 

@@ -507,7 +507,7 @@ int jack_port_disconnect(jack_client_t *client, jack_port_t *port) {
 }
 
 int jack_port_name_size(void) {
-    return TJ_MAX_FULL_NAME + 1;
+    return TJ_SERVER_PORT_NAME + 1;
 }
 
 int jack_port_type_size(void) {
