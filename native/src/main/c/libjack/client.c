@@ -198,7 +198,7 @@ int jack_client_close(jack_client_t *client) {
 }
 
 int jack_client_name_size(void) {
-    return TJ_MAX_NAME + 1;
+    return TJ_SERVER_CLIENT_NAME + 1;
 }
 
 char *jack_get_client_name(jack_client_t *client) {
@@ -286,6 +286,16 @@ int jack_set_xrun_callback(jack_client_t *client, JackXRunCallback xrun_callback
     }
     client->on_xrun_arg = arg;
     client->on_xrun = xrun_callback;
+    return 0;
+}
+
+/* Called for the connections this client makes or breaks itself; the server does not announce others' yet. */
+int jack_set_port_connect_callback(jack_client_t *client, JackPortConnectCallback connect_callback, void *arg) {
+    if (refuse_when_active(client, "jack_set_port_connect_callback") != 0) {
+        return -1;
+    }
+    client->on_connect_arg = arg;
+    client->on_connect = connect_callback;
     return 0;
 }
 

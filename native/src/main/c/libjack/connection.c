@@ -293,11 +293,30 @@ int tj_request_ok(jack_client_t *c, int type, tj_buf *body, const char *what) {
     return result;
 }
 
+void tj_notify_connection(jack_client_t *c, const char *source, const char *destination, int connect) {
+    struct tj_connection_event *event = calloc(1, sizeof *event);
+    if (!event) {
+        return;
+    }
+    event->a = tj_port_id(source);
+    event->b = tj_port_id(destination);
+    event->connect = connect;
+    pthread_mutex_lock(&c->notify_lock);
+    struct tj_connection_event **last = &c->connection_events;
+    while (*last) {
+        last = &(*last)->next;
+    }
+    *last = event;
+    pthread_cond_signal(&c->notify_cond);
+    pthread_mutex_unlock(&c->notify_lock);
+}
+
 static void *notifier_main(void *arg) {
     jack_client_t *c = arg;
     pthread_mutex_lock(&c->notify_lock);
     for (;;) {
-        while (!c->notifier_stop && !c->pending_shutdown && !c->pending_xruns && !c->pending_graph_order) {
+        while (!c->notifier_stop && !c->pending_shutdown && !c->pending_xruns && !c->pending_graph_order
+               && !c->connection_events) {
             pthread_cond_wait(&c->notify_cond, &c->notify_lock);
         }
         if (c->pending_shutdown) {
@@ -319,6 +338,8 @@ static void *notifier_main(void *arg) {
         if (c->notifier_stop) {
             break;
         }
+        struct tj_connection_event *events = c->connection_events;
+        c->connection_events = NULL;
         int xruns = c->pending_xruns;
         int graph_order = c->pending_graph_order;
         c->pending_xruns = 0;
@@ -327,10 +348,23 @@ static void *notifier_main(void *arg) {
         for (int i = 0; i < xruns && c->on_xrun; i++) {
             c->on_xrun(c->on_xrun_arg);
         }
+        while (events) {
+            struct tj_connection_event *next = events->next;
+            if (c->on_connect) {
+                c->on_connect(events->a, events->b, events->connect, c->on_connect_arg);
+            }
+            free(events);
+            events = next;
+        }
         if (graph_order && c->on_graph_order) {
             c->on_graph_order(c->on_graph_order_arg);
         }
         pthread_mutex_lock(&c->notify_lock);
+    }
+    while (c->connection_events) {
+        struct tj_connection_event *next = c->connection_events->next;
+        free(c->connection_events);
+        c->connection_events = next;
     }
     pthread_mutex_unlock(&c->notify_lock);
     return NULL;

@@ -17,6 +17,9 @@
 #define TJ_MAX_FRAME 65536
 #define TJ_MAX_NAME 255
 #define TJ_MAX_FULL_NAME (2 * TJ_MAX_NAME + 1)
+/* The server's own limits (io.tactus.server.graph.Graph), in characters: what the name-size calls report. */
+#define TJ_SERVER_CLIENT_NAME 64
+#define TJ_SERVER_PORT_NAME 256
 #define TJ_MAX_PORTS 64
 #define TJ_REPLY_TIMEOUT_SECONDS 10
 
@@ -165,6 +168,17 @@ struct _jack_client {
     void *on_xrun_arg;
     JackGraphOrderCallback on_graph_order;
     void *on_graph_order_arg;
+    JackPortConnectCallback on_connect;
+    void *on_connect_arg;
+    struct tj_connection_event *connection_events; /* under notify_lock, oldest first */
+};
+
+/* A connection this client made or broke, told to its port connect callback on the notifier thread. */
+struct tj_connection_event {
+    jack_port_id_t a;
+    jack_port_id_t b;
+    int connect;
+    struct tj_connection_event *next;
 };
 
 /* log.c */
@@ -185,6 +199,9 @@ void tj_stop_reader(jack_client_t *c);
 void tj_notify_start(jack_client_t *c);
 void tj_notify_stop(jack_client_t *c);
 void tj_tell_shutdown(jack_client_t *c, const char *reason);
+void tj_notify_connection(jack_client_t *c, const char *source, const char *destination, int connect);
+/* A port's id (jack_port_id_t): a hash of its full name, the same in every client. */
+uint32_t tj_port_id(const char *name);
 
 /* segment.c */
 int tj_map_segment(jack_client_t *c, const char *path, char *why, size_t why_size);

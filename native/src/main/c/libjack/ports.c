@@ -246,7 +246,7 @@ void *jack_port_get_buffer(jack_port_t *port, jack_nframes_t nframes) {
     return tj_port_data(port->client, port->slot);
 }
 
-static uint32_t name_hash(const char *name) {
+uint32_t tj_port_id(const char *name) {
     uint32_t h = 2166136261u; /* FNV-1a: a stable id per port name, the same in every client */
     for (const unsigned char *s = (const unsigned char *) name; *s; s++) {
         h = (h ^ *s) * 16777619u;
@@ -255,7 +255,7 @@ static uint32_t name_hash(const char *name) {
 }
 
 jack_uuid_t jack_port_uuid(const jack_port_t *port) {
-    return port ? jack_port_uuid_generate(name_hash(port->name)) : 0;
+    return port ? jack_port_uuid_generate(tj_port_id(port->name)) : 0;
 }
 
 const char *jack_port_name(const jack_port_t *port) {
@@ -385,7 +385,7 @@ jack_port_t *jack_port_by_id(jack_client_t *client, jack_port_id_t port_id) {
     pthread_mutex_lock(&client->port_lock);
     if (fetch_ports(client, 0, &list) == 0) {
         for (int i = 0; i < list.count && !result; i++) {
-            if (name_hash(list.ports[i].name) == port_id) {
+            if (tj_port_id(list.ports[i].name) == port_id) {
                 result = own_port(client, list.ports[i].name);
                 result = result ? result : remember(client, &list.ports[i]);
             }
@@ -467,6 +467,7 @@ static int connection_request(jack_client_t *client, int type, const char *sourc
     int result = -1;
     if (reply && reply->type == TJ_OK) {
         result = 0;
+        tj_notify_connection(client, source, destination, type == TJ_CONNECT);
     } else if (reply && reply->type == TJ_ERROR) {
         char *message = tj_getstr(&reply->body);
         if (benign && message && strstr(message, benign)) {
@@ -506,7 +507,7 @@ int jack_port_disconnect(jack_client_t *client, jack_port_t *port) {
 }
 
 int jack_port_name_size(void) {
-    return TJ_MAX_FULL_NAME + 1;
+    return TJ_SERVER_PORT_NAME + 1;
 }
 
 int jack_port_type_size(void) {

@@ -20,7 +20,6 @@ int jack_set_buffer_size_callback(jack_client_t *client, JackBufferSizeCallback 
 int jack_set_sample_rate_callback(jack_client_t *client, JackSampleRateCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
 int jack_set_client_registration_callback(jack_client_t *client, JackClientRegistrationCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
 int jack_set_port_registration_callback(jack_client_t *client, JackPortRegistrationCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_port_connect_callback(jack_client_t *client, JackPortConnectCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
 int jack_set_port_rename_callback(jack_client_t *client, JackPortRenameCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
 int jack_set_latency_callback(jack_client_t *client, JackLatencyCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
 int jack_set_property_change_callback(jack_client_t *client, JackPropertyChangeCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }

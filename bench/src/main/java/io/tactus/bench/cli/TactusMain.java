@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
                 LspCommand.class, EvmonCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
                 TopCommand.class, TransportCommand.class, ClientCommand.class, ClasspathCommand.class, DevicesCommand.class,
                 FloorCommand.class, SoakCommand.class, IdleCheckCommand.class, BufsizeCommand.class, FreewheelCommand.class,
-                AliasCommand.class, PropertyCommand.class})
+                AliasCommand.class, PropertyCommand.class, RunCommand.class})
 public final class TactusMain implements Runnable {
 
     public static void main(String[] args) {
@@ -23,6 +23,8 @@ public final class TactusMain implements Runnable {
 
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new TactusMain());
+        // `tactus run PROGRAM ARGS...`: everything from PROGRAM on is the program's, options included.
+        cli.getSubcommands().get("run").setStopAtPositional(true);
         cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
             Throwable cause = e instanceof TactusException ? e : e.getCause() instanceof TactusException ? e.getCause() : e;
             if (cause instanceof TactusException || cause instanceof IllegalArgumentException) {
