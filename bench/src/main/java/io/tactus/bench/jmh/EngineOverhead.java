@@ -48,7 +48,9 @@ import java.util.stream.IntStream;
  *       in reverse so graph order differs from join order; inputs read the previous client's buffers.</li>
  * </ul>
  * JMH reports ns per cycle; at the end of each trial the forked JVM prints one {@code [EngineOverhead]}
- * line with the clients' own ns per cycle and the overhead per client, from measurement iterations only.
+ * line with the clients' own ns per cycle and the overhead per client, from measurement iterations only, and
+ * the median of each cycle's own overhead (its time less its clients' own) per client: on a shared host the
+ * mean takes in every preemption of the benchmark thread, the median leaves the preempted cycles out.
  *
  * <p>Run from the project root after {@code mvn -q -B -o -DskipTests package}:
  * <pre>
@@ -106,6 +108,10 @@ public class EngineOverhead {
         private long measuredNanos;
         private long measuredCycles;
         private long measuredOwnNanos;
+        /** Each measured cycle's time less its clients' own, kept for the median; preallocated. */
+        private final long[] overheads = new long[1 << 22];
+        private int overheadCount;
+        private boolean measuring;
 
         Rig(String benchmark) {
             this.benchmark = benchmark;
@@ -136,7 +142,8 @@ public class EngineOverhead {
         }
 
         @Setup(Level.Iteration)
-        public void startIteration() {
+        public void startIteration(IterationParams params) {
+            measuring = params.getType() == IterationType.MEASUREMENT;
             iterationCycles = 0;
             iterationOwnNanos = 0;
             iterationStart = System.nanoTime();
@@ -157,16 +164,25 @@ public class EngineOverhead {
             double cycle = (double) measuredNanos / measuredCycles;
             double own = (double) measuredOwnNanos / measuredCycles;
             int all = clients + extraClients();
+            long[] sorted = java.util.Arrays.copyOf(overheads, overheadCount);
+            java.util.Arrays.sort(sorted);
+            double median = sorted.length == 0 ? Double.NaN : sorted[sorted.length / 2];
             System.out.printf("%n[EngineOverhead] %s clients=%d: %.1f ns/cycle, clients' own %.1f ns/cycle, "
-                            + "cycle/clients %.1f ns, (cycle - own)/clients %.1f ns per client per cycle (%d cycles)%n",
+                            + "cycle/clients %.1f ns, (cycle - own)/clients %.1f ns per client per cycle (%d cycles), "
+                            + "median (cycle - own)/clients %.1f ns%n",
                     benchmark, all, cycle, own, cycle / all, (cycle - own) / all,
-                    measuredCycles);
+                    measuredCycles, median / all);
         }
 
-        /** One engine cycle, then its clients' own time from the record (a short sum, ~0.1 ns a client). */
+        /**
+         * One engine cycle, then its clients' own time from the record (a short sum, ~0.1 ns a client) and, in
+         * measurement iterations, the cycle's own overhead for the median (two clock reads more per cycle).
+         */
         final boolean cycle() {
             CycleRecord r = record;
+            long start = System.nanoTime();
             boolean more = engine.runCycle(r, NFRAMES, Long.MAX_VALUE);
+            long elapsed = System.nanoTime() - start;
             long[] nanos = r.clientNanos;
             long own = 0;
             for (int i = 0, n = r.clientCount; i < n; i++) {
@@ -174,6 +190,9 @@ public class EngineOverhead {
             }
             iterationOwnNanos += own;
             iterationCycles++;
+            if (measuring && overheadCount < overheads.length) {
+                overheads[overheadCount++] = elapsed - own;
+            }
             return more;
         }
     }

@@ -382,4 +382,50 @@ class ProcessThreadTest {
             return delegate.wake(address, count);
         }
     }
+
+    /**
+     * A client still in cycle N when the engine stamps N + 1 (the callback plays the engine doing so) reads N's
+     * clock and transport on its process thread, while any other thread reads the newest; its sync callback's
+     * answer and, as the master the engine names, its BBT for the next cycle's frame land in its record.
+     */
+    @Test
+    void shouldReadItsOwnCyclesStampsAndAnswerSyncAndTimebaseIntoItsRecord() throws Exception {
+        io.tactus.ipc.graph.SegmentClock stamps = new io.tactus.ipc.graph.SegmentClock(segment);
+        io.tactus.ipc.graph.SegmentTransport published = new io.tactus.ipc.graph.SegmentTransport(segment);
+        io.tactus.ipc.graph.SegmentClock clock = new io.tactus.ipc.graph.SegmentClock(segment, process::readerCycle);
+        io.tactus.ipc.graph.SegmentTransport transport = new io.tactus.ipc.graph.SegmentTransport(segment,
+                process::readerCycle);
+        io.tactus.api.TransportPosition seen = new io.tactus.api.TransportPosition();
+        long[] read = new long[4];
+        beforeCycle = () -> {
+            stamps.stamp(cycle, cycle * NFRAMES, cycle * 1_000, cycle * 1_000 + 1_000);
+            published.publish(cycle, io.tactus.api.TransportState.STARTING,
+                    new io.tactus.api.TransportPosition().setFrame(4_800, 48_000, 0), 1);
+        };
+        process.setCallback(nframes -> {
+            stamps.stamp(cycle + 1, (cycle + 1) * NFRAMES, 0, 1); // the engine moves on while this client is busy
+            published.publish(cycle + 1, io.tactus.api.TransportState.ROLLING,
+                    new io.tactus.api.TransportPosition().setFrame(9_600, 48_000, 0), 0);
+            read[0] = clock.lastFrameTime();
+            read[1] = transport.read(seen).ordinal();
+            read[2] = seen.frame();
+            read[3] = transport.timebaseMaster();
+        });
+        TransportDuties duties = process.transportDuties();
+        duties.setSync((state, position) -> position.frame() == 4_800);
+        duties.setTimebase((state, nframes, position, fresh) -> position.setBbt(fresh ? 7 : 8, 1, 0));
+        process.begin(0);
+        cycles(3);
+
+        assertEquals(cycle * NFRAMES, read[0], "its own cycle's frame time, not the next one's");
+        assertEquals(io.tactus.api.TransportState.STARTING.ordinal(), read[1]);
+        assertEquals(4_800, read[2]);
+        assertEquals(1, read[3], "this client is the master in its cycle");
+        assertEquals((cycle + 1) * NFRAMES, clock.lastFrameTime(), "the newest on another thread");
+        io.tactus.ipc.graph.RecordTransport answers = new io.tactus.ipc.graph.RecordTransport(segment, 1);
+        assertTrue(answers.saidReady(cycle, 4_800), "ready, for its cycle and the frame it was asked about");
+        io.tactus.api.TransportPosition next = new io.tactus.api.TransportPosition().setFrame(4_800, 48_000, 0);
+        assertTrue(answers.readBbt(next), "BBT for the next cycle's frame: not rolling, the same frame");
+        assertEquals(7, next.bar(), "computed fresh once, then left: the frame did not move");
+    }
 }
