@@ -21,6 +21,7 @@ static jack_client_t *create(const char *name, const char *server) {
     snprintf(c->name, sizeof c->name, "%s", name);
     snprintf(c->server, sizeof c->server, "%s", server);
     c->fd = -1;
+    c->reading_cycle = -1;
     pthread_mutex_init(&c->request_lock, NULL);
     pthread_mutex_init(&c->reply_lock, NULL);
     pthread_cond_init(&c->reply_cond, NULL);
@@ -82,6 +83,7 @@ static int open_once(const char *name, const char *server, jack_client_t **out, 
     tj_put64(&hello, (int64_t) getpid());
     tj_put32(&hello, c->tid);
     tj_putstr(&hello, "normal");
+    tj_putbool(&hello, 1); /* exact name: jack_client_open makes a taken name unique itself, as JACK's rule says */
     tj_reply *reply = tj_request(c, TJ_HELLO, &hello);
     tj_buf_free(&hello);
     int result = REFUSED;
@@ -93,6 +95,8 @@ static int open_once(const char *name, const char *server, jack_client_t **out, 
         c->record = tj_get32(&reply->body);
         c->server_pid = tj_get64(&reply->body);
         c->process_priority = tj_get32(&reply->body);
+        free(tj_getstr(&reply->body)); /* the name given: the one asked for, as it asked for exactly that */
+        c->uuid = tj_get64(&reply->body);
         if (reply->body.failed || !graph || c->sample_rate <= 0 || c->buffer_size <= 0) {
             snprintf(why, why_size, "Tactus server '%s' sent a Welcome this library cannot read; server and library"
                      " may be from different Tactus releases", server);
@@ -313,7 +317,7 @@ jack_nframes_t jack_get_sample_rate(jack_client_t *client) {
 }
 
 jack_nframes_t jack_get_buffer_size(jack_client_t *client) {
-    return client ? (jack_nframes_t) client->buffer_size : 0;
+    return client ? (jack_nframes_t) __atomic_load_n(&client->nframes, __ATOMIC_RELAXED) : 0;
 }
 
 /* Whether the server runs the graph realtime: it hands its clients a FIFO priority then. */

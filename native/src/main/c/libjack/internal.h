@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#define TJ_PROTOCOL_VERSION 5
+#define TJ_PROTOCOL_VERSION 6
 #define TJ_MAX_FRAME 65536
 #define TJ_MAX_NAME 255
 #define TJ_MAX_FULL_NAME (2 * TJ_MAX_NAME + 1)
@@ -34,18 +34,23 @@ enum {
 
 /* Graph segment layout (io.tactus.ipc.graph.GraphLayout). */
 #define TJ_MAGIC 0x46524754
-#define TJ_SEGMENT_VERSION 3
+#define TJ_SEGMENT_VERSION 4
 #define TJ_MAX_SUCCESSORS 30
 #define TJ_MAX_SOURCES 15
 #define TJ_CACHE_LINE 64
-#define TJ_HEADER_BYTES (5 * TJ_CACHE_LINE)
-#define TJ_RECORD_BYTES (6 * TJ_CACHE_LINE)
+#define TJ_HEADER_BYTES (8 * TJ_CACHE_LINE)
+#define TJ_RECORD_BYTES (8 * TJ_CACHE_LINE)
 #define TJ_PORT_HEADER_BYTES (3 * TJ_CACHE_LINE)
 #define TJ_MIDI_BYTES 4096
 #define TJ_OFF_CYCLE 64
 #define TJ_OFF_PLAN_BANK 72
+#define TJ_OFF_PERIOD_FRAMES 48
 #define TJ_OFF_CLOCK 128
-#define TJ_OFF_TRANSPORT 192
+#define TJ_CLOCK_BANK_BYTES 64
+#define TJ_OFF_TRANSPORT 256
+#define TJ_TRANSPORT_BANK_BYTES 128
+/* Failed reads of a bank before a reader turns to the other bank, then settles (an engine that died mid-stamp). */
+#define TJ_TRIES_PER_BANK 64
 
 /* A growing byte buffer: a frame being written (big-endian) or read. */
 typedef struct {
@@ -116,13 +121,15 @@ struct _jack_client {
     int32_t record;
     int32_t process_priority;
     int64_t server_pid;
+    int64_t uuid;         /* the client's id, the subject of its metadata */
 
     /* The graph segment. */
     unsigned char *segment;
     size_t segment_size;
     int records;
     int nports;
-    int nframes;
+    int nframes;          /* this cycle's period (header +48), read by the process thread each cycle */
+    int slot_frames;      /* the largest period a slot holds (header +24) */
     size_t ports_start;
     size_t port_stride;
 
@@ -144,6 +151,7 @@ struct _jack_client {
     int active;
     int failed;       /* atomic: the callback returned non-zero; it is not called again */
     long long cycles; /* atomic */
+    int64_t reading_cycle; /* the cycle the process thread runs, -1 between; read only on that thread */
     JackProcessCallback process_callback;
     void *process_arg;
     JackThreadInitCallback thread_init;

@@ -175,6 +175,8 @@ jack_port_t *jack_port_register(jack_client_t *client, const char *port_name, co
     tj_putstr(&body, port_name);
     tj_putbool(&body, input);
     tj_put32(&body, midi ? 1 : 0);
+    /* JACK's flag bits are Tactus's (input 0x1, output 0x2, physical 0x4, can monitor 0x8, terminal 0x10). */
+    tj_put32(&body, (int32_t) (flags & 0x1f));
     tj_reply *reply = tj_request(client, TJ_REGISTER_PORT, &body);
     tj_buf_free(&body);
     int slot = -1;

@@ -181,6 +181,18 @@ static void finish(jack_client_t *c, int64_t cycle) {
     }
 }
 
+/*
+ * Realtime: this cycle's period size (header +48; the server may switch it at a cycle boundary, within what a
+ * slot holds). A change is told to the MIDI writer before the callback runs at the new size.
+ */
+static void period(jack_client_t *c) {
+    int32_t frames = ld32(c, TJ_OFF_PERIOD_FRAMES);
+    if (frames > 0 && frames <= c->slot_frames && frames != c->nframes) {
+        __atomic_store_n(&c->nframes, frames, __ATOMIC_RELAXED);
+        tj_midi_set_nframes(frames);
+    }
+}
+
 /* Realtime: the signal word is read before the state is tried, so a trigger between them ends the wait at once. */
 static void loop(jack_client_t *c) {
     size_t own = tj_record_offset(c->record);
@@ -197,7 +209,10 @@ static void loop(jack_client_t *c) {
         int32_t low = (int32_t) ((uint64_t) state >> 32);
         int64_t header = ld64(c, TJ_OFF_CYCLE);
         int64_t cycle = header - (int32_t) ((int32_t) header - low);
+        period(c);
+        c->reading_cycle = cycle;
         work(c, cycle);
+        c->reading_cycle = -1;
         __atomic_fetch_add(&c->cycles, 1, __ATOMIC_RELEASE);
         finish(c, cycle);
     }

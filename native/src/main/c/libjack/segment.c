@@ -1,7 +1,7 @@
 /*
  * The server's graph segment mapped whole (docs/ipc-contract.md, "The file"): checked as the Java client
- * checks it (magic with an acquire load, version, max successors, size, nframes = the Welcome's buffer
- * size, the client's record in range), and the futex and clock the process thread uses on it.
+ * checks it (magic with an acquire load, version, max successors, size, slot frames at least the
+ * Welcome's buffer size, the client's record in range), and the futex and clock the process thread uses on it.
  */
 #include "internal.h"
 
@@ -51,7 +51,7 @@ int tj_map_segment(jack_client_t *c, const char *path, char *why, size_t why_siz
     size_t stride = TJ_PORT_HEADER_BYTES + ((stride_data + TJ_CACHE_LINE - 1) & ~(size_t) (TJ_CACHE_LINE - 1));
     size_t start = TJ_HEADER_BYTES + (size_t) records * TJ_RECORD_BYTES;
     if (load32(s) != TJ_MAGIC || load32(s + 4) != TJ_SEGMENT_VERSION || load32(s + 28) != TJ_MAX_SUCCESSORS
-        || records < 1 || ports < 0 || nframes != c->buffer_size || c->record <= 0 || c->record >= records
+        || records < 1 || ports < 0 || nframes < c->buffer_size || c->record <= 0 || c->record >= records
         || (int64_t) (start + (size_t) ports * stride) != load64(s + 8) || load64(s + 8) != (int64_t) st.st_size) {
         munmap(mapped, (size_t) st.st_size);
         snprintf(why, why_size, "the graph segment %s of Tactus server '%s' does not fit a client of record %d and"
@@ -63,7 +63,8 @@ int tj_map_segment(jack_client_t *c, const char *path, char *why, size_t why_siz
     c->segment_size = (size_t) st.st_size;
     c->records = records;
     c->nports = ports;
-    c->nframes = nframes;
+    c->slot_frames = nframes;
+    c->nframes = c->buffer_size;
     c->ports_start = start;
     c->port_stride = stride;
     return 0;

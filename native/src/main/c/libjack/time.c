@@ -1,7 +1,9 @@
 /*
- * Frame time and transport from the graph segment (docs/ipc-contract.md, header +128 and +192): the engine
- * republishes both every cycle under a sequence lock, so these reads never wait for the engine and a read
- * that overlaps a stamp retries. Every read is allocation-free and lock-free, for the process callback;
+ * Frame time and transport from the graph segment (docs/ipc-contract.md, header +128 and +256): the engine
+ * publishes both every cycle under a sequence lock, in a bank per cycle parity, so the process thread reads its
+ * own cycle's figures even after the engine moved on, other threads the newest; these reads never wait for the
+ * engine, a read that overlaps a stamp retries, and one that keeps failing (an engine gone mid-stamp) turns to the
+ * other bank and then settles for what it read. Every read is allocation-free and lock-free, for the process callback;
  * starting, stopping and locating the transport are control requests (not for the process callback).
  */
 #include "internal.h"
@@ -30,14 +32,32 @@ static int stable(const jack_client_t *c, size_t sequence_offset, int64_t before
     return (before & 1) == 0 && load64(c, sequence_offset) == before;
 }
 
+/* The bank to read: the process thread's own cycle's during its callback, else the newest cycle's. */
+static int first_bank(const jack_client_t *c) {
+    if (c->process_started && pthread_equal(pthread_self(), c->process) && c->reading_cycle >= 0) {
+        return (int) (c->reading_cycle & 1);
+    }
+    return (int) (load64(c, TJ_OFF_CYCLE) & 1);
+}
+
+/* After the tries-th failed read of bank: the bank to read next, or -1 to settle for what was read. */
+static int retry(int bank, int tries) {
+    if (tries >= 2 * TJ_TRIES_PER_BANK) {
+        return -1;
+    }
+    return tries == TJ_TRIES_PER_BANK ? bank ^ 1 : bank;
+}
+
 static stamp read_stamp(const jack_client_t *c) {
     stamp s;
-    for (;;) {
-        int64_t sequence = load64(c, TJ_OFF_CLOCK);
-        s.frames = load64(c, TJ_OFF_CLOCK + 8);
-        s.start = load64(c, TJ_OFF_CLOCK + 16);
-        s.next = load64(c, TJ_OFF_CLOCK + 24);
-        if (stable(c, TJ_OFF_CLOCK, sequence)) {
+    int bank = first_bank(c);
+    for (int tries = 1;; tries++) {
+        size_t at = TJ_OFF_CLOCK + (size_t) bank * TJ_CLOCK_BANK_BYTES;
+        int64_t sequence = load64(c, at);
+        s.frames = load64(c, at + 16);
+        s.start = load64(c, at + 24);
+        s.next = load64(c, at + 32);
+        if (stable(c, at, sequence) || (bank = retry(bank, tries)) < 0) {
             return s;
         }
     }
@@ -103,23 +123,24 @@ jack_transport_state_t jack_transport_query(const jack_client_t *client, jack_po
     if (!client) {
         return JackTransportStopped;
     }
-    const size_t t = TJ_OFF_TRANSPORT;
-    for (;;) {
+    int bank = first_bank(client);
+    for (int tries = 1;; tries++) {
+        const size_t t = TJ_OFF_TRANSPORT + (size_t) bank * TJ_TRANSPORT_BANK_BYTES;
         int64_t sequence = load64(client, t);
-        int32_t state = load32(client, t + 8);
-        int32_t rate = load32(client, t + 12);
-        int64_t frame = load64(client, t + 16);
-        int64_t micros = load64(client, t + 24);
-        int32_t bbt = load32(client, t + 32);
-        int32_t bar = load32(client, t + 36);
-        int32_t beat = load32(client, t + 40);
-        int32_t tick = load32(client, t + 44);
-        int64_t bar_start_bits = load64(client, t + 48);
-        int32_t beats_per_bar_bits = load32(client, t + 56);
-        int32_t beat_type_bits = load32(client, t + 60);
-        int64_t ticks_per_beat_bits = load64(client, t + 64);
-        int64_t bpm_bits = load64(client, t + 72);
-        if (!stable(client, t, sequence)) {
+        int32_t state = load32(client, t + 16);
+        int32_t rate = load32(client, t + 20);
+        int64_t frame = load64(client, t + 24);
+        int64_t micros = load64(client, t + 32);
+        int32_t bbt = load32(client, t + 40);
+        int32_t bar = load32(client, t + 44);
+        int32_t beat = load32(client, t + 48);
+        int32_t tick = load32(client, t + 52);
+        int64_t bar_start_bits = load64(client, t + 56);
+        int32_t beats_per_bar_bits = load32(client, t + 64);
+        int32_t beat_type_bits = load32(client, t + 68);
+        int64_t ticks_per_beat_bits = load64(client, t + 72);
+        int64_t bpm_bits = load64(client, t + 80);
+        if (!stable(client, t, sequence) && (bank = retry(bank, tries)) >= 0) {
             continue;
         }
         if (pos) {

@@ -14,9 +14,11 @@ public final class ProtocolLimits {
      * The version this code speaks; every frame carries the sender's. 2: StatusReport carries timeouts and client
      * timing. 3: TopReport carries the engine's scheduling. 4: the shared graph: Welcome names the graph segment and the
      * client's record, RegisterPort is answered by PortSlot. 5: RegisterPort carries the port's type (MIDI ports
-     * in the shared graph).
+     * in the shared graph). 6: the rest of JACK's client API (port queries, aliases, rename, statistics, metadata,
+     * notifications, latency, buffer size and freewheel at run time: Hello carries exactName, Welcome the name given
+     * and the client's id, RegisterPort JACK's flag bits) and process clients' sync and timebase callbacks.
      */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     /** Largest value of a frame's length field: the bytes after it, header included. */
     public static final int MAX_FRAME_LENGTH = 64 * 1024;
