@@ -477,6 +477,9 @@ public final class Graph {
             throw new TactusException("port name '" + abbreviate(full) + "' is " + full.length()
                     + " characters long; the limit is " + MAX_PORT_NAME);
         }
+        if (ports.get(full) == port) {
+            return; // its name already
+        }
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + newShortName + "'");
         }
