@@ -14,7 +14,6 @@ import io.tactus.api.TimebaseCallback;
 import io.tactus.ipc.graph.GraphLayout;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,8 +39,7 @@ public final class Graph {
     private final Map<String, ClientNode> clients = new LinkedHashMap<>();
     private final Map<String, PortNode> ports = new LinkedHashMap<>();
     private final List<Connection> connections = new ArrayList<>();
-    /** Every port's aliases, each naming one port. */
-    private final Map<String, PortNode> aliases = new HashMap<>();
+    private final PortAliases aliases = new PortAliases();
     private final Metadata metadata = new Metadata(this);
     private final ClientNode system;
     private ClientNode timebaseMaster;
@@ -212,6 +210,10 @@ public final class Graph {
     public synchronized PortNode addPort(ClientNode client, String shortName, PortType type, int flags) {
         requireOwn(client);
         NameRules.requirePortName(client.name(), shortName);
+        if (((flags & PortFlag.INPUT.bit()) != 0) == ((flags & PortFlag.OUTPUT.bit()) != 0)) {
+            throw new TactusException("port '" + shortName + "' of client '" + client.name()
+                    + "' must be exactly one of INPUT or OUTPUT");
+        }
         String full = client.name() + ":" + shortName;
         if (full.length() > MAX_PORT_NAME) {
             throw new TactusException("port name '" + abbreviate(full) + "' is " + full.length()
@@ -220,10 +222,7 @@ public final class Graph {
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + shortName + "'");
         }
-        if (aliases.containsKey(full)) {
-            throw new TactusException("'" + abbreviate(full) + "' is an alias of port '" + aliases.get(full).name()
-                    + "'; a name and an alias name one port only");
-        }
+        aliases.requireNotAnAlias(full);
         int id = client.isRemote() ? nextPortId : nextPortId++; // a slot refused below uses up no id
         PortNode port = new PortNode(client, id, nextUuid++, shortName, type, flags, nframes);
         if (client.isRemote()) {
@@ -255,9 +254,7 @@ public final class Graph {
         }
         port.client().mutablePorts().remove(port);
         ports.remove(port.name());
-        for (String alias : port.mutableAliases()) {
-            aliases.remove(alias);
-        }
+        aliases.dropAll(port);
         metadata.subjectGone(port.uuid());
         if (shared != null && port.slot() >= 0) {
             shared.releaseSlot(port.slot());
@@ -316,7 +313,7 @@ public final class Graph {
 
     /** Resolves a full port name or an alias ({@code jack_port_by_name}), or says clearly why it cannot. */
     public synchronized PortNode port(String name) {
-        PortNode aliased = name == null ? null : aliases.get(name);
+        PortNode aliased = aliases.portOf(name);
         if (aliased != null && !ports.containsKey(name)) {
             return aliased;
         }
@@ -568,36 +565,12 @@ public final class Graph {
      * port, none the name of a port.
      */
     public synchronized void setAlias(String portName, String alias) {
-        PortNode port = port(portName);
-        NameRules.requireAlias(alias);
-        if (alias.length() > MAX_PORT_NAME) {
-            throw new TactusException("alias '" + abbreviate(alias) + "' is " + alias.length()
-                    + " characters long; the limit is " + MAX_PORT_NAME + ", as for a port name");
-        }
-        if (port.mutableAliases().contains(alias)) {
-            throw new TactusException("port '" + port.name() + "' already has the alias '" + abbreviate(alias) + "'");
-        }
-        if (port.mutableAliases().size() >= PortDetails.MAX_ALIASES) {
-            throw new TactusException("port '" + port.name() + "' already has " + PortDetails.MAX_ALIASES
-                    + " aliases, the most a port can have; unset one first");
-        }
-        PortNode other = aliases.get(alias);
-        if (other != null || ports.containsKey(alias)) {
-            throw new TactusException("'" + abbreviate(alias) + "' already names port '"
-                    + (other != null ? other.name() : alias) + "'; an alias names one port only");
-        }
-        port.mutableAliases().add(alias);
-        aliases.put(alias, port);
+        aliases.add(port(portName), alias, ports.containsKey(alias));
     }
 
     /** Takes an alias off the port ({@code jack_port_unset_alias}). */
     public synchronized void unsetAlias(String portName, String alias) {
-        PortNode port = port(portName);
-        NameRules.requireAlias(alias);
-        if (!port.mutableAliases().remove(alias)) {
-            throw new TactusException("port '" + port.name() + "' has no alias '" + abbreviate(alias) + "'");
-        }
-        aliases.remove(alias);
+        aliases.remove(port(portName), alias);
     }
 
     /**
@@ -616,13 +589,13 @@ public final class Graph {
             throw new TactusException("port name '" + abbreviate(full) + "' is " + full.length()
                     + " characters long; the limit is " + MAX_PORT_NAME);
         }
+        if (ports.get(full) == port) {
+            return; // its name already
+        }
         if (ports.containsKey(full)) {
             throw new TactusException("client '" + client.name() + "' already has a port named '" + newShortName + "'");
         }
-        if (aliases.containsKey(full)) {
-            throw new TactusException("'" + abbreviate(full) + "' is an alias of port '" + aliases.get(full).name()
-                    + "'; a name and an alias name one port only");
-        }
+        aliases.requireNotAnAlias(full);
         // Rebuilt rather than removed and put again, so the port keeps its place in registration order.
         Map<String, PortNode> renamed = new LinkedHashMap<>();
         for (PortNode p : ports.values()) {

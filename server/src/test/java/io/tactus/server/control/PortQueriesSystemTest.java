@@ -190,6 +190,47 @@ class PortQueriesSystemTest {
         }
     }
 
+    /**
+     * Queries, aliases, renames and properties are the control threads' business: the engine, running a client
+     * the whole time, allocates nothing while another client keeps making them.
+     */
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void shouldLeaveTheEngineAllocationFreeWhileAClientQueriesRenamesAndSetsProperties(Way way) throws Exception {
+        String n = "busy-" + way.ordinal();
+        try (TactusClient player = SERVED.open(Way.IN_PROCESS, n + "-player");
+             TactusClient busy = SERVED.open(way, n)) {
+            Port in = player.registerPort("in", PortType.AUDIO, INPUT);
+            float[] sum = new float[1];
+            player.setProcessCallback(frames -> sum[0] += in.getFloatBuffer().get(0));
+            player.activate();
+            player.connect("system:capture_1", n + "-player:in");
+            Port out = busy.registerPort("out", PortType.AUDIO, OUTPUT);
+            assertTrue(io.tactus.testing.Poll.within(10_000, () -> SERVED.server().cyclesRun() > 1_000), "past the warm-up");
+            io.tactus.server.JitQuiet.await();
+            long[] allocated = new long[5];
+            int round = 0;
+            for (int w = 0; w < allocated.length; w++) {
+                long before = SERVED.server().metrics().rtAllocatedBytes();
+                assertTrue(before >= 0, "the allocation baseline was taken");
+                long end = System.nanoTime() + 200_000_000L;
+                while (System.nanoTime() < end) {
+                    busy.renamePort(out, "out_" + (++round));
+                    busy.setAlias(out.name(), n + "-alias");
+                    busy.setProperty(busy.portByName(out.name()).id(), io.tactus.api.MetadataKeys.ORDER, "" + round, "");
+                    busy.getPorts("^" + n, null, OUTPUT);
+                    busy.unsetAlias(out.name(), n + "-alias");
+                }
+                allocated[w] = SERVED.server().metrics().rtAllocatedBytes() - before;
+            }
+            System.out.printf("%s: %d rounds of rename, alias, property, query and unalias; engine bytes per 200 ms: %s%n",
+                    way, round, java.util.Arrays.toString(allocated));
+            assertEquals(0, java.util.Arrays.stream(allocated).min().orElseThrow(), "bytes allocated on the engine thread"
+                    + " per window of 200 ms: " + java.util.Arrays.toString(allocated));
+            player.deactivate();
+        }
+    }
+
     private static String refusal(Executable call) {
         return assertThrows(TactusException.class, call).getMessage();
     }
