@@ -126,8 +126,10 @@ public final class LspCommand implements Callable<Integer> {
             Reply.PortLatency latency = latencyOf == null ? null : latencyOf.get(port.name());
             if (latency != null) {
                 out.println("\tport latency = " + latency.latency() + " frames");
-                out.println("\tport playback latency = [ " + latency.playbackMin() + " " + latency.playbackMax() + " ] frames");
-                out.println("\tport capture latency = [ " + latency.captureMin() + " " + latency.captureMax() + " ] frames");
+                out.println("\tport playback latency = [ " + latency.playbackMin() + " " + latency.playbackMax()
+                        + " ] frames");
+                out.println("\tport capture latency = [ " + latency.captureMin() + " " + latency.captureMax()
+                        + " ] frames");
             }
             if (shown.types()) {
                 out.println("\t" + port.portType().jackName());

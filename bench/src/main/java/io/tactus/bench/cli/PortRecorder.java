@@ -1,11 +1,20 @@
 package io.tactus.bench.cli;
 
+import io.tactus.api.ClientRegistrationCallback;
 import io.tactus.api.FrameClock;
+import io.tactus.api.GraphEventCallback;
 import io.tactus.api.GraphOrderCallback;
+import io.tactus.api.LatencyCallback;
+import io.tactus.api.LatencyMode;
+import io.tactus.api.LatencyRange;
 import io.tactus.api.Port;
+import io.tactus.api.PortConnectCallback;
 import io.tactus.api.PortFlag;
+import io.tactus.api.PortRegistrationCallback;
+import io.tactus.api.PortRenameCallback;
 import io.tactus.api.PortType;
 import io.tactus.api.ProcessCallback;
+import io.tactus.api.SampleRateCallback;
 import io.tactus.api.ShutdownCallback;
 import io.tactus.api.TactusClient;
 import io.tactus.api.Transport;
@@ -73,21 +82,29 @@ final class PortRecorder implements TactusClient {
     @Override public void setFreewheelCallback(io.tactus.api.FreewheelCallback callback) { client.setFreewheelCallback(callback); }
 
     // Notifications and latency (issue 20)
-    @Override public void setGraphEventCallback(io.tactus.api.GraphEventCallback c) { client.setGraphEventCallback(c); }
-    @Override public void setClientRegistrationCallback(io.tactus.api.ClientRegistrationCallback c) { client.setClientRegistrationCallback(c); }
-    @Override public void setPortRegistrationCallback(io.tactus.api.PortRegistrationCallback c) { client.setPortRegistrationCallback(c); }
-    @Override public void setPortConnectCallback(io.tactus.api.PortConnectCallback c) { client.setPortConnectCallback(c); }
-    @Override public void setPortRenameCallback(io.tactus.api.PortRenameCallback c) { client.setPortRenameCallback(c); }
-    @Override public void setSampleRateCallback(io.tactus.api.SampleRateCallback c) { client.setSampleRateCallback(c); }
-    @Override public void setLatencyCallback(io.tactus.api.LatencyCallback c) { client.setLatencyCallback(c); }
+    @Override public void setGraphEventCallback(GraphEventCallback c) { client.setGraphEventCallback(c); }
+    @Override
+    public void setClientRegistrationCallback(ClientRegistrationCallback c) {
+        client.setClientRegistrationCallback(c);
+    }
 
     @Override
-    public void setLatencyRange(Port port, io.tactus.api.LatencyMode mode, io.tactus.api.LatencyRange range) {
+    public void setPortRegistrationCallback(PortRegistrationCallback c) {
+        client.setPortRegistrationCallback(c);
+    }
+
+    @Override public void setPortConnectCallback(PortConnectCallback c) { client.setPortConnectCallback(c); }
+    @Override public void setPortRenameCallback(PortRenameCallback c) { client.setPortRenameCallback(c); }
+    @Override public void setSampleRateCallback(SampleRateCallback c) { client.setSampleRateCallback(c); }
+    @Override public void setLatencyCallback(LatencyCallback c) { client.setLatencyCallback(c); }
+
+    @Override
+    public void setLatencyRange(Port port, LatencyMode mode, LatencyRange range) {
         client.setLatencyRange(port, mode, range);
     }
 
     @Override
-    public io.tactus.api.LatencyRange latencyRange(String port, io.tactus.api.LatencyMode mode) {
+    public LatencyRange latencyRange(String port, LatencyMode mode) {
         return client.latencyRange(port, mode);
     }
 

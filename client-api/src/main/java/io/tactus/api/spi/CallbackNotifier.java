@@ -7,8 +7,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs client callbacks (shutdown, xrun, graph order) on one normal daemon thread, in the order they were
- * posted, so none runs on a realtime thread, under the graph's lock, on the telemetry consumer or on a
+ * Runs client callbacks (shutdown, xrun, graph order, graph notifications) on one normal daemon thread, in the
+ * order they were posted, so none runs on a realtime thread, under the graph's lock, on the telemetry consumer or on a
  * socket reader; a callback that blocks delays only the callbacks behind it. One that throws is reported
  * on standard error and does not stop the others. Both transports use it: the server for in-process
  * clients, a client in its own process for the notifications its server sends.
