@@ -50,7 +50,7 @@ enum {
 #define TJ_OFF_TRANSPORT 256
 #define TJ_TRANSPORT_BANK_BYTES 128
 /* Failed reads of a bank before a reader turns to the other bank, then settles (an engine that died mid-stamp). */
-#define TJ_TRIES_PER_BANK 64
+#define TJ_TRIES_PER_BANK 1024
 
 /* A growing byte buffer: a frame being written (big-endian) or read. */
 typedef struct {

@@ -32,12 +32,15 @@ static int stable(const jack_client_t *c, size_t sequence_offset, int64_t before
     return (before & 1) == 0 && load64(c, sequence_offset) == before;
 }
 
-/* The bank to read: the process thread's own cycle's during its callback, else the newest cycle's. */
-static int first_bank(const jack_client_t *c) {
+/*
+ * The bank to read of the stamps at base (each bank's cycle word at +8): the process thread's own cycle's during
+ * its callback, else the one with the higher cycle word, the newest.
+ */
+static int first_bank(const jack_client_t *c, size_t base, size_t bank_bytes) {
     if (c->process_started && pthread_equal(pthread_self(), c->process) && c->reading_cycle >= 0) {
         return (int) (c->reading_cycle & 1);
     }
-    return (int) (load64(c, TJ_OFF_CYCLE) & 1);
+    return load64(c, base + bank_bytes + 8) > load64(c, base + 8) ? 1 : 0;
 }
 
 /* After the tries-th failed read of bank: the bank to read next, or -1 to settle for what was read. */
@@ -50,7 +53,7 @@ static int retry(int bank, int tries) {
 
 static stamp read_stamp(const jack_client_t *c) {
     stamp s;
-    int bank = first_bank(c);
+    int bank = first_bank(c, TJ_OFF_CLOCK, TJ_CLOCK_BANK_BYTES);
     for (int tries = 1;; tries++) {
         size_t at = TJ_OFF_CLOCK + (size_t) bank * TJ_CLOCK_BANK_BYTES;
         int64_t sequence = load64(c, at);
@@ -123,7 +126,7 @@ jack_transport_state_t jack_transport_query(const jack_client_t *client, jack_po
     if (!client) {
         return JackTransportStopped;
     }
-    int bank = first_bank(client);
+    int bank = first_bank(client, TJ_OFF_TRANSPORT, TJ_TRANSPORT_BANK_BYTES);
     for (int tries = 1;; tries++) {
         const size_t t = TJ_OFF_TRANSPORT + (size_t) bank * TJ_TRANSPORT_BANK_BYTES;
         int64_t sequence = load64(client, t);

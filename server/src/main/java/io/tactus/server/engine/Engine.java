@@ -161,8 +161,9 @@ public final class Engine implements Runnable, RunningCall {
         record.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
         cycleEstimate = Math.max(end - wakeup, cycleEstimate - (cycleEstimate >> 6));
         long xruns = driver.xruns();
+        // Freewheeling the driver is left alone, so what its device counts meanwhile is no xrun of the graph's.
         long next = CycleTiming.finishCycle(record, timing, paced, k, paced ? ideal : wakeup, wakeup, end, deadline,
-                afterOverrun, xruns - driverXruns);
+                afterOverrun, freewheel ? 0 : xruns - driverXruns);
         driverXruns = xruns;
         publishCycle(record, next);
         if (!more) {

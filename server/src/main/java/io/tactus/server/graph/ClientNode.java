@@ -1,6 +1,8 @@
 package io.tactus.server.graph;
 
+import io.tactus.api.BufferSizeCallback;
 import io.tactus.api.ClientPriority;
+import io.tactus.api.FreewheelCallback;
 import io.tactus.api.GraphOrderCallback;
 import io.tactus.api.ProcessCallback;
 import io.tactus.api.PropertyChangeCallback;
@@ -43,8 +45,8 @@ public final class ClientNode {
     /** A client in its own process: it runs on its own thread, woken through the shared graph. */
     private volatile boolean remote;
     // Buffer size and freewheel at run time (issue 20): the callbacks, and what they were last told.
-    private volatile io.tactus.api.BufferSizeCallback bufferSize;
-    private volatile io.tactus.api.FreewheelCallback freewheel;
+    private volatile BufferSizeCallback bufferSize;
+    private volatile FreewheelCallback freewheel;
     private volatile int seenFrames;
     private volatile boolean seenFreewheel;
 
@@ -233,11 +235,11 @@ public final class ClientNode {
         this.active = false;
     }
 
-    public void setBufferSizeCallback(io.tactus.api.BufferSizeCallback callback) {
+    public void setBufferSizeCallback(BufferSizeCallback callback) {
         this.bufferSize = callback;
     }
 
-    public void setFreewheelCallback(io.tactus.api.FreewheelCallback callback) {
+    public void setFreewheelCallback(FreewheelCallback callback) {
         this.freewheel = callback;
     }
 
@@ -266,11 +268,11 @@ public final class ClientNode {
         boolean wheeled = freewheeling != seenFreewheel;
         seenFrames = nframes;
         seenFreewheel = freewheeling;
-        io.tactus.api.FreewheelCallback onFreewheel = freewheel;
+        FreewheelCallback onFreewheel = freewheel;
         if (wheeled && onFreewheel != null) {
             onFreewheel.freewheelChanged(freewheeling);
         }
-        io.tactus.api.BufferSizeCallback onSize = bufferSize;
+        BufferSizeCallback onSize = bufferSize;
         if (resized && onSize != null) {
             onSize.bufferSizeChanged(nframes);
         }
