@@ -3,10 +3,12 @@ package io.tactus.ipc.client;
 import io.tactus.api.SyncCallback;
 import io.tactus.api.TactusException;
 import io.tactus.api.TimebaseCallback;
-import io.tactus.ipc.Request;
 import io.tactus.api.Transport;
 import io.tactus.api.TransportPosition;
 import io.tactus.api.TransportState;
+import io.tactus.ipc.Request;
+
+import java.util.Objects;
 
 /**
  * The transport of a client in its own process: queries read what the engine published in the graph segment
@@ -82,7 +84,7 @@ final class RemoteTransport implements Transport {
      */
     @Override
     public void setTimebaseCallback(boolean conditional, TimebaseCallback callback) {
-        java.util.Objects.requireNonNull(callback, "callback");
+        Objects.requireNonNull(callback, "callback");
         TransportDuties duties = client.transportDuties();
         duties.setTimebase(callback);
         try {
