@@ -1,5 +1,9 @@
 package io.tactus.bench.libjack;
 
+import io.tactus.api.MidiBuffer;
+import io.tactus.api.Port;
+import io.tactus.api.PortFlag;
+import io.tactus.api.PortType;
 import io.tactus.api.TactusClient;
 import io.tactus.bench.cli.TactusMain;
 import io.tactus.rt.SchedulingSettings;
@@ -22,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,6 +101,46 @@ class LibjackSystemTest {
                     recorder.periods(), recorder.silentPeriods(), recorder.mismatches());
             assertEquals(0, recorder.mismatches(), "the ramp passes the two jt3 (mean of one input, no filter) exactly");
             assertTrue(a.process().isAlive() && b.process().isAlive() && tc.process().isAlive(), "the others run on");
+        }
+    }
+
+    @Test
+    void shouldCarryNativeMidiToAJavaClientAndToAnotherNativeClient() throws Exception {
+        String name = NAME + "-midi";
+        try (TactusServer server = TactusServer.start(settings(name, new DummyDriver(2, 2)));
+             ControlServer control = ControlServer.start(server);
+             TactusClient listener = server.openClient("listener");
+             NativeClients clients = new NativeClients(name, control.directory().path())) {
+            Port midiIn = listener.registerPort("midi_in", PortType.MIDI, PortFlag.INPUT);
+            AtomicLong notes = new AtomicLong();
+            AtomicLong wrong = new AtomicLong();
+            listener.setProcessCallback(nframes -> {
+                MidiBuffer events = midiIn.getMidiBuffer();
+                for (int e = 0; e < events.eventCount(); e++) {
+                    boolean noteOn = events.size(e) == 3 && events.frame(e) == 0 && events.get(e, 0) == 0x90
+                            && events.get(e, 2) == 100;
+                    (noteOn ? notes : wrong).incrementAndGet();
+                }
+            });
+            listener.activate();
+            String program = clients.program("tactus_test_client").toString();
+            NativeClients.Started a = clients.start(program, "--name", "a");
+            NativeClients.Started b = clients.start(program, "--name", "b");
+            assertTrue(a.awaitLine("ready", 30).isPresent() && b.awaitLine("ready", 30).isPresent(),
+                    a.output() + b.output());
+            listener.connect("a:midi_out", "listener:midi_in");
+            listener.connect("a:midi_out", "b:midi_in");
+            assertTrue(Poll.within(30_000, () -> notes.get() >= 1_000), "a's notes reached the Java client: " + notes);
+
+            b.process().destroy(); // SIGTERM: b prints what it received, then closes
+            Optional<String> summary = b.awaitLine("cycles ", 10);
+            System.out.printf("libjack MIDI: the Java client read %d notes (%d wrong); native b: %s%n", notes.get(),
+                    wrong.get(), summary.orElse("nothing"));
+            assertEquals(0, wrong.get(), "every event is a's note-on at frame 0");
+            assertTrue(summary.isPresent(), b.output());
+            String[] words = summary.get().split(" "); // cycles C midi-in M bad B
+            assertTrue(Long.parseLong(words[3]) >= 500, "b received a's notes: " + summary.get());
+            assertEquals("0", words[5], "and nothing else: " + summary.get());
         }
     }
 
