@@ -114,11 +114,6 @@ int main(int argc, char **argv) {
     jack_on_shutdown(client, on_shutdown, NULL);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    sigset_t ending; /* a parent (a JVM) may have started us with them blocked */
-    sigemptyset(&ending);
-    sigaddset(&ending, SIGINT);
-    sigaddset(&ending, SIGTERM);
-    sigprocmask(SIG_UNBLOCK, &ending, NULL);
     if (jack_activate(client) != 0) {
         fprintf(stderr, "tactus_jt3: cannot activate client '%s'\n", name);
         jack_client_close(client);
