@@ -7,6 +7,7 @@
  *   ready NAME                       activated (and connected, with --connect-to)
  *   mallocs N in C cycles            with --count-mallocs (under LD_PRELOAD=libtactus_malloc_count.so): the
  *                                    process thread's allocations from cycle 200 to cycle 200 + C
+ *   midi-in M bad B                  once M >= 500 well-formed note-ons arrived at midi_in (B others)
  *   shutdown REASON                  the server shut the client down or went away (exit 3)
  *   cycles C midi-in M bad B         at SIGTERM or SIGINT, before it closes (exit 0)
  */
@@ -130,6 +131,7 @@ int main(int argc, char **argv) {
     printf("ready %s\n", jack_get_client_name(client));
     fflush(stdout);
     int reported = 0;
+    int midi_reported = 0;
     while (!stop) {
         if (__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE)) {
             printf("shutdown %s\n", shutdown_reason);
@@ -140,6 +142,11 @@ int main(int argc, char **argv) {
             printf("mallocs %ld in %d cycles\n", mallocs_measured, MEASURED_CYCLES);
             fflush(stdout);
             reported = 1;
+        }
+        if (!midi_reported && midi_received >= 500) {
+            printf("midi-in %ld bad %ld\n", midi_received, midi_bad);
+            fflush(stdout);
+            midi_reported = 1;
         }
         usleep(10000);
     }

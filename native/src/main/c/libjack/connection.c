@@ -218,7 +218,7 @@ static void *reader_main(void *arg) {
 }
 
 int tj_start_reader(jack_client_t *c) {
-    if (pthread_create(&c->reader, NULL, reader_main, c) != 0) {
+    if (tj_thread_create(&c->reader, reader_main, c) != 0) {
         return -1;
     }
     c->reader_started = 1;
@@ -371,7 +371,7 @@ static void *notifier_main(void *arg) {
 }
 
 void tj_notify_start(jack_client_t *c) {
-    if (pthread_create(&c->notifier, NULL, notifier_main, c) == 0) {
+    if (tj_thread_create(&c->notifier, notifier_main, c) == 0) {
         c->notifier_started = 1;
     }
 }

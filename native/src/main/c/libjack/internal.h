@@ -189,6 +189,9 @@ struct tj_connection_event {
     struct tj_connection_event *next;
 };
 
+/* thread.c: a library thread, with the program's asynchronous signals blocked so that they reach its own threads. */
+int tj_thread_create(pthread_t *thread, void *(*start)(void *), void *arg);
+
 /* log.c */
 void tj_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
 void tj_info(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -261,7 +261,7 @@ static void *process_main(void *arg) {
 /* Starts the thread and waits for its tid (for Hello). */
 int tj_process_start(jack_client_t *c) {
     __atomic_store_n(&c->running, 1, __ATOMIC_RELEASE);
-    if (pthread_create(&c->process, NULL, process_main, c) != 0) {
+    if (tj_thread_create(&c->process, process_main, c) != 0) {
         return -1;
     }
     c->process_started = 1;

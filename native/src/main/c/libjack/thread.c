@@ -5,6 +5,23 @@
 #include <sched.h>
 #include <signal.h>
 
+int tj_thread_create(pthread_t *thread, void *(*start)(void *), void *arg) {
+    sigset_t all;
+    sigset_t previous;
+    sigfillset(&all);
+    /* Faults stay deliverable: blocking them would turn a crash into a kill without a core. */
+    sigdelset(&all, SIGSEGV);
+    sigdelset(&all, SIGBUS);
+    sigdelset(&all, SIGFPE);
+    sigdelset(&all, SIGILL);
+    sigdelset(&all, SIGABRT);
+    sigdelset(&all, SIGTRAP);
+    pthread_sigmask(SIG_BLOCK, &all, &previous); /* a new thread inherits the creator's mask */
+    int error = pthread_create(thread, NULL, start, arg);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return error;
+}
+
 int jack_acquire_real_time_scheduling(jack_native_thread_t thread, int priority) {
     struct sched_param param = { .sched_priority = priority < 1 ? 1 : priority > 99 ? 99 : priority };
     return pthread_setschedparam(thread, SCHED_FIFO, &param);

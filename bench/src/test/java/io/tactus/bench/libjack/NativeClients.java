@@ -27,7 +27,7 @@ final class NativeClients implements AutoCloseable {
     private final NativeLibrary library = NativeLibrary.locate();
     private final List<Started> started = new ArrayList<>();
 
-    record Started(Process process, List<String> lines) {
+    record Started(Process process, List<String> lines, Thread reader) {
         /** The first line starting with {@code prefix}, waiting up to {@code seconds} for it. */
         Optional<String> awaitLine(String prefix, long seconds) throws InterruptedException {
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
@@ -37,8 +37,8 @@ final class NativeClients implements AutoCloseable {
                         return Optional.of(line);
                     }
                 }
-                if (!process.isAlive() && lines.stream().noneMatch(l -> l.startsWith(prefix))) {
-                    Thread.sleep(50); // the reader may still be taking the last lines
+                if (!process.isAlive()) {
+                    reader.join(5_000); // the last lines may still be on their way
                     return lines.stream().filter(l -> l.startsWith(prefix)).findFirst();
                 }
                 Thread.sleep(10);
@@ -88,7 +88,7 @@ final class NativeClients implements AutoCloseable {
         }, "native-stdout-" + process.pid());
         reader.setDaemon(true);
         reader.start();
-        Started s = new Started(process, lines);
+        Started s = new Started(process, lines, reader);
         started.add(s);
         return s;
     }
@@ -99,8 +99,7 @@ final class NativeClients implements AutoCloseable {
         if (!s.process().waitFor(20, TimeUnit.SECONDS)) {
             s.process().destroyForcibly();
         }
-        s.awaitLine("\u0000", 0); // lets the reader finish
-        Thread.sleep(50);
+        s.reader().join(5_000);
         return s;
     }
 
