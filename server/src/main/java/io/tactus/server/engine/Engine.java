@@ -88,6 +88,7 @@ public final class Engine implements Runnable, RunningCall {
     private volatile boolean appliedFreewheel;
     private volatile long switchesApplied;
     private volatile GraphSegment periodMirror;
+    private boolean periodToPublish;
     // The cycle in flight, kept for a fresh thread to finish after a runaway (see resume).
     private CycleRecord inFlight;
     private long inFlightIdeal;
@@ -289,14 +290,23 @@ public final class Engine implements Runnable, RunningCall {
         periodNanos = timing.periodNanos();
         cycleEstimate = Math.min(cycleEstimate, periodNanos);
         pass.setPeriod(periodNanos, freewheel);
-        GraphSegment mirror = periodMirror;
-        if (mirror != null) {
-            mirror.publishPeriod(nframes, periodNanos, freewheel);
-        }
+        periodToPublish = true; // into the shared graph once an asynchronous cycle of the old size is complete
         cycleClock.setPeriodFrames(nframes);
         appliedFrames = nframes;
         appliedFreewheel = freewheel;
         switchesApplied = switchesApplied + 1;
+    }
+
+    /**
+     * Realtime, allocation-free: the switched period into the shared graph's header, before this cycle starts there;
+     * process clients read it at their next cycle.
+     */
+    private void publishPeriod() {
+        periodToPublish = false;
+        GraphSegment mirror = periodMirror;
+        if (mirror != null) {
+            mirror.publishPeriod(nframes, periodNanos, freewheel);
+        }
     }
 
     /** Command drain, engine thread: the period size from the next cycle start on. */
@@ -372,6 +382,9 @@ public final class Engine implements Runnable, RunningCall {
     boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
         ExecutionPlan played = pass.completePending(record, nframes, deadline); // async: before a plan switch
+        if (periodToPublish) {
+            publishPeriod();
+        }
         // after the previous cycle's clients (async): each client reads the frame time of the cycle it processes
         cycleClock.begin(stampFrames, stampStart, stampNext);
         ExecutionPlan previous = drain.plan();
