@@ -292,9 +292,6 @@ public final class Engine implements Runnable, RunningCall {
         pass.setPeriod(periodNanos, freewheel);
         periodToPublish = true; // into the shared graph once an asynchronous cycle of the old size is complete
         cycleClock.setPeriodFrames(nframes);
-        appliedFrames = nframes;
-        appliedFreewheel = freewheel;
-        switchesApplied = switchesApplied + 1;
     }
 
     /**
@@ -307,6 +304,9 @@ public final class Engine implements Runnable, RunningCall {
         if (mirror != null) {
             mirror.publishPeriod(nframes, periodNanos, freewheel);
         }
+        appliedFrames = nframes; // last: a control thread waiting for the switch finds the header written
+        appliedFreewheel = freewheel;
+        switchesApplied = switchesApplied + 1;
     }
 
     /** Command drain, engine thread: the period size from the next cycle start on. */
