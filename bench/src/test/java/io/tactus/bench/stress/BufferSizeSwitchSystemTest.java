@@ -123,8 +123,10 @@ class BufferSizeSwitchSystemTest {
                 double rate = freewheelRate(server, local, () -> localProbe.told().length);
                 System.out.printf("freewheel, in-process clients: %.0f cycles a second (the period allows %.0f), probe "
                         + "%.0f calls a second%n", rate, PERIOD_RATE, localProbe.freewheelCallsPerSecond());
-                assertTrue(rate > 3 * PERIOD_RATE, "cycles far beyond the period's rate: " + rate);
-                assertTrue(localProbe.freewheelCallsPerSecond() > 3 * PERIOD_RATE, "the probe ran as fast");
+                // The engine runs at SCHED_OTHER meanwhile, sharing the CPUs with whatever else runs: seen from 2257 (load
+                // 11 on 2 CPUs) to 36326 a second; the bound is twice the period's rate.
+                assertTrue(rate > 2 * PERIOD_RATE, "cycles far beyond the period's rate: " + rate);
+                assertTrue(localProbe.freewheelCallsPerSecond() > 2 * PERIOD_RATE, "the probe ran as fast");
                 assertArrayEquals(new int[] {-1, -2}, localProbe.told(), "freewheel on, then off");
                 assertTrue(localProbe.toldOnProcessThread(), "the callbacks ran on the engine thread, between cycles");
             }

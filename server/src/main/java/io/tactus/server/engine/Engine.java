@@ -88,6 +88,7 @@ public final class Engine implements Runnable, RunningCall {
     private volatile boolean appliedFreewheel;
     private volatile long switchesApplied;
     private volatile GraphSegment periodMirror;
+    private boolean periodToPublish;
     // The cycle in flight, kept for a fresh thread to finish after a runaway (see resume).
     private CycleRecord inFlight;
     private long inFlightIdeal;
@@ -289,12 +290,21 @@ public final class Engine implements Runnable, RunningCall {
         periodNanos = timing.periodNanos();
         cycleEstimate = Math.min(cycleEstimate, periodNanos);
         pass.setPeriod(periodNanos, freewheel);
+        periodToPublish = true; // into the shared graph once an asynchronous cycle of the old size is complete
+        cycleClock.setPeriodFrames(nframes);
+    }
+
+    /**
+     * Realtime, allocation-free: the switched period into the shared graph's header, before this cycle starts there;
+     * process clients read it at their next cycle.
+     */
+    private void publishPeriod() {
+        periodToPublish = false;
         GraphSegment mirror = periodMirror;
         if (mirror != null) {
             mirror.publishPeriod(nframes, periodNanos, freewheel);
         }
-        cycleClock.setPeriodFrames(nframes);
-        appliedFrames = nframes;
+        appliedFrames = nframes; // last: a control thread waiting for the switch finds the header written
         appliedFreewheel = freewheel;
         switchesApplied = switchesApplied + 1;
     }
@@ -372,6 +382,9 @@ public final class Engine implements Runnable, RunningCall {
     boolean runCycle(EventPoller<Command> poller, Driver cycleDriver, CycleRecord record, int nframes, long deadline) {
         inFlightDeadline = deadline;
         ExecutionPlan played = pass.completePending(record, nframes, deadline); // async: before a plan switch
+        if (periodToPublish) {
+            publishPeriod();
+        }
         // after the previous cycle's clients (async): each client reads the frame time of the cycle it processes
         long sharedCycle = pass.nextSharedCycle();
         cycleClock.begin(stampFrames, stampStart, stampNext, sharedCycle);

@@ -39,6 +39,19 @@ class JavaSoundDriverTest {
     }
 
     @Test
+    void shouldRefuseAnotherPeriodSizeInOneSentenceWhileItsLinesAreOpen() {
+        JavaSoundDriver driver = new JavaSoundDriver(device(3));
+        try {
+            driver.open(RATE, NFRAMES);
+            assertEquals(null, driver.refuseResize(NFRAMES), "the size it runs at is no switch");
+            assertEquals("the javasound driver cannot change its period while its device lines are open; stop the "
+                    + "server and start it again with -p 64", driver.refuseResize(64));
+        } finally {
+            driver.close();
+        }
+    }
+
+    @Test
     void shouldSayInOneSentenceThatTheDeviceIsBusy() {
         JavaSoundDriver first = new JavaSoundDriver(device(3));
         first.open(RATE, NFRAMES);
