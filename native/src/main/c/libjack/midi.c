@@ -2,9 +2,10 @@
  * JACK's MIDI buffer calls on Tactus's MidiBuffer block (io.tactus.api.MidiBuffer), so that Java and C
  * clients read each other's events from the shared slots:
  *
- *   0 int count | 4 int dataBytes | 8 int lost | 12 reserved
+ *   0 int count | 4 int lost | 8 long reserved (count and lost share one 64-bit word: a clear is one store)
  *  16 count x { int frame, int size, int dataOffset }, growing forwards
- *     event data, growing backwards from the end of the 4096-byte block
+ *     event data, growing backwards from the end of the 4096-byte block: the last event's dataOffset is where
+ *     it begins
  *
  * Events are written in frame order; a write that does not fit, or comes before the last event, is refused
  * and counted lost. Every call here is allocation-free and lock-free: the process callback's to use.
@@ -35,8 +36,14 @@ static inline void put(void *block, int offset, int32_t v) {
     memcpy((unsigned char *) block + offset, &v, 4);
 }
 
+/* Bytes of event data of the first count events: from the last one's start to the end of the block. */
+static int data_bytes(const void *block, int count) {
+    return count <= 0 ? 0 : CAPACITY - get(block, HEADER + (count - 1) * ENTRY + 8);
+}
+
 static int free_bytes(const void *block) {
-    return CAPACITY - HEADER - get(block, 0) * ENTRY - get(block, 4);
+    int count = get(block, 0);
+    return CAPACITY - HEADER - count * ENTRY - data_bytes(block, count);
 }
 
 uint32_t jack_midi_get_event_count(void *port_buffer) {
@@ -65,7 +72,6 @@ void jack_midi_clear_buffer(void *port_buffer) {
     if (port_buffer) {
         put(port_buffer, 0, 0);
         put(port_buffer, 4, 0);
-        put(port_buffer, 8, 0);
     }
 }
 
@@ -82,7 +88,7 @@ size_t jack_midi_max_event_size(void *port_buffer) {
 }
 
 static void lose(void *block) {
-    put(block, 8, get(block, 8) + 1);
+    put(block, 4, get(block, 4) + 1);
 }
 
 jack_midi_data_t *jack_midi_event_reserve(void *port_buffer, jack_nframes_t time, size_t data_size) {
@@ -96,13 +102,11 @@ jack_midi_data_t *jack_midi_event_reserve(void *port_buffer, jack_nframes_t time
         lose(port_buffer);
         return NULL;
     }
-    int32_t data = get(port_buffer, 4) + (int32_t) data_size;
-    int32_t offset = CAPACITY - data;
+    int32_t offset = CAPACITY - data_bytes(port_buffer, count) - (int32_t) data_size;
     int at = HEADER + count * ENTRY;
     put(port_buffer, at, (int32_t) time);
     put(port_buffer, at + 4, (int32_t) data_size);
     put(port_buffer, at + 8, offset);
-    put(port_buffer, 4, data);
     put(port_buffer, 0, count + 1);
     return (jack_midi_data_t *) port_buffer + offset;
 }
@@ -117,7 +121,7 @@ int jack_midi_event_write(void *port_buffer, jack_nframes_t time, const jack_mid
 }
 
 uint32_t jack_midi_get_lost_event_count(void *port_buffer) {
-    return port_buffer ? (uint32_t) get(port_buffer, 8) : 0;
+    return port_buffer ? (uint32_t) get(port_buffer, 4) : 0;
 }
 
 /* A private copy of a block another process may be writing, its lengths clipped to the block (MidiBuffer.copyFrom). */
@@ -125,13 +129,12 @@ static void snapshot(unsigned char *into, const unsigned char *from) {
     memcpy(into, from, HEADER);
     int count = get(into, 0);
     count = count < 0 ? 0 : count > (CAPACITY - HEADER) / ENTRY ? (CAPACITY - HEADER) / ENTRY : count;
-    int data = get(into, 4);
+    memcpy(into + HEADER, from + HEADER, (size_t) count * ENTRY);
+    int data = data_bytes(into, count);
     int most = CAPACITY - HEADER - count * ENTRY;
     data = data < 0 ? 0 : data > most ? most : data;
-    memcpy(into + HEADER, from + HEADER, (size_t) count * ENTRY);
     memcpy(into + CAPACITY - data, from + CAPACITY - data, (size_t) data);
     put(into, 0, count);
-    put(into, 4, data);
 }
 
 /* How many events, from the first, are whole (MidiBuffer.intactEvents). */

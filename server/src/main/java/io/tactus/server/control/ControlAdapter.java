@@ -42,6 +42,8 @@ final class ControlAdapter implements PeerChannel.Handler {
     private final GraphController controller;
     private final PeerChannel peer;
     private final AtomicBoolean ending = new AtomicBoolean();
+    /** Set once the connection's Error is sent: it hears nothing more, and then it ends. */
+    private volatile boolean failed;
     private final AtomicLong droppedNotifications = new AtomicLong();
 
     /** Set once Welcome is sent. */
@@ -338,7 +340,7 @@ final class ControlAdapter implements PeerChannel.Handler {
 
     /** Queues a notification unless the connection is ending; dropped (and counted) when the client lags far behind. */
     private void tell(Notification notification) {
-        if (ending.get()) {
+        if (ending.get() || failed) {
             return;
         }
         if (!peer.tell(ControlCodec.encode(notification))) {
@@ -348,6 +350,7 @@ final class ControlAdapter implements PeerChannel.Handler {
 
     /** The peer broke the protocol or was refused: one Error frame, then the connection ends. */
     private void fail(int requestId, String sentence) {
+        failed = true; // the Error is the last frame: no notification may slip in before the connection ends
         send(requestId, new Reply.Error(sentence));
     }
 
