@@ -13,6 +13,31 @@
 
 #define DUPLICATE_NAME "already exists"
 
+/* The program's open clients, for the metadata calls that take none. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static jack_client_t *registry[16];
+
+static void registry_put(jack_client_t *c, jack_client_t *replacement) {
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < 16; i++) {
+        if (registry[i] == c) {
+            registry[i] = replacement;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+jack_client_t *tj_any_client(void) {
+    jack_client_t *found = NULL;
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < 16 && !found; i++) {
+        found = registry[i];
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return found;
+}
+
 static jack_client_t *create(const char *name, const char *server) {
     jack_client_t *c = calloc(1, sizeof *c);
     if (!c) {
@@ -166,6 +191,7 @@ jack_client_t *jack_client_open(const char *client_name, jack_options_t options,
             if (attempt > 0) {
                 *status = (jack_status_t) (*status | JackNameNotUnique);
             }
+            registry_put(NULL, c);
             return c;
         }
         if (result == NAME_TAKEN && !(options & JackUseExactName)) {
@@ -190,6 +216,7 @@ int jack_client_close(jack_client_t *client) {
         return -1;
     }
     __atomic_store_n(&client->closing, 1, __ATOMIC_RELEASE);
+    registry_put(client, NULL);
     pthread_mutex_lock(&client->reply_lock);
     int ended = client->ended;
     pthread_mutex_unlock(&client->reply_lock);
@@ -335,27 +362,6 @@ int jack_client_max_real_time_priority(jack_client_t *client) {
 
 jack_native_thread_t jack_client_thread_id(jack_client_t *client) {
     return client ? client->process : (jack_native_thread_t) 0;
-}
-
-/* The server's DSP load in percent (Status), 0 when it does not answer. */
-float jack_cpu_load(jack_client_t *client) {
-    if (!client) {
-        return 0;
-    }
-    tj_reply *reply = tj_request(client, TJ_STATUS, NULL);
-    float load = 0;
-    if (reply && reply->type == TJ_STATUS_REPORT) {
-        tj_get32(&reply->body);
-        tj_get32(&reply->body);
-        tj_get32(&reply->body);
-        tj_get64(&reply->body);
-        tj_get64(&reply->body);
-        tj_get64(&reply->body);
-        double percent = tj_getf64(&reply->body);
-        load = reply->body.failed ? 0 : (float) percent;
-    }
-    tj_reply_free(reply);
-    return load;
 }
 
 void jack_get_version(int *major_ptr, int *minor_ptr, int *micro_ptr, int *proto_ptr) {
