@@ -247,7 +247,11 @@ int jack_activate(jack_client_t *client) {
         tj_error("Tactus libjack: client '%s' cannot activate: it is no longer connected to the server", client->name);
         return -1;
     }
+    /* JACK tells a client of the graph only while it is active, starting with its own ports. */
+    tj_announce_own_ports(client);
+    __atomic_store_n(&client->hearing, 1, __ATOMIC_RELEASE);
     if (tj_request_ok(client, TJ_ACTIVATE, NULL, "jack_activate") != 0) {
+        __atomic_store_n(&client->hearing, 0, __ATOMIC_RELEASE);
         return -1;
     }
     client->active = 1;
@@ -264,6 +268,7 @@ int jack_deactivate(jack_client_t *client) {
     if (tj_request_ok(client, TJ_DEACTIVATE, NULL, "jack_deactivate") != 0) {
         return -1;
     }
+    __atomic_store_n(&client->hearing, 0, __ATOMIC_RELEASE);
     client->active = 0;
     return 0;
 }
@@ -347,9 +352,10 @@ jack_nframes_t jack_get_buffer_size(jack_client_t *client) {
     return client ? (jack_nframes_t) __atomic_load_n(&client->nframes, __ATOMIC_RELAXED) : 0;
 }
 
-/* Whether the server runs the graph realtime: it hands its clients a FIFO priority then. */
+/* Whether the server runs the graph realtime: it hands its clients a FIFO priority then, and not while it freewheels. */
 int jack_is_realtime(jack_client_t *client) {
-    return client && client->process_priority > 0;
+    return client && client->process_priority > 0
+           && !__atomic_load_n((int32_t *) (client->segment + TJ_OFF_FREEWHEEL), __ATOMIC_ACQUIRE);
 }
 
 int jack_client_real_time_priority(jack_client_t *client) {

@@ -188,8 +188,10 @@ static void *reader_main(void *arg) {
         }
         if (id == 0 && type > TJ_GRAPH_ORDER) {
             struct tj_event *event = tj_event_read(type, &body);
-            if (event) {
+            if (event && (!tj_event_is_graph(event) || __atomic_load_n(&c->hearing, __ATOMIC_ACQUIRE))) {
                 tj_enqueue(c, event);
+            } else {
+                tj_event_free(event);
             }
             tj_buf_free(&body);
             continue;

@@ -145,6 +145,27 @@ void tj_event_tell(jack_client_t *c, struct tj_event *e) {
     }
 }
 
+int tj_event_is_graph(const struct tj_event *e) {
+    return e->kind <= TJ_EV_LATENCY;
+}
+
+void tj_announce_own_ports(jack_client_t *c) {
+    for (int i = 0; i < TJ_MAX_PORTS; i++) {
+        jack_port_t *p = &c->ports[i];
+        if (!__atomic_load_n(&p->in_use, __ATOMIC_ACQUIRE)) {
+            continue;
+        }
+        struct tj_event *e = calloc(1, sizeof *e);
+        if (e && (e->first = strdup(p->name))) {
+            e->kind = TJ_EV_PORT;
+            e->flag = 1;
+            tj_enqueue(c, e);
+        } else {
+            free(e);
+        }
+    }
+}
+
 void tj_enqueue(jack_client_t *c, struct tj_event *e) {
     pthread_mutex_lock(&c->notify_lock);
     if (!c->events_end) {

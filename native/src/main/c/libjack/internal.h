@@ -218,6 +218,7 @@ struct _jack_client {
     struct tj_event *events;      /* under notify_lock, oldest first */
     struct tj_event **events_end; /* under notify_lock */
     int64_t last_sequence;        /* notifier thread: the last graph notification's number */
+    int hearing;                  /* atomic: active, so graph notifications are told (JACK's rule) */
 };
 
 /* A notification from the server, told to its callback on the notifier thread in the order it came. */
@@ -256,6 +257,10 @@ void tj_notify_stop(jack_client_t *c);
 void tj_tell_shutdown(jack_client_t *c, const char *reason);
 /* events.c: a notification frame made an event (NULL for another type), and an event told to its callback. */
 struct tj_event *tj_event_read(int type, tj_buf *body);
+/* A client, graph, connection, rename or latency event: told only while the client is active, as JACK does. */
+int tj_event_is_graph(const struct tj_event *e);
+/* At activation: the client's own ports told to itself as registered, as JACK's engine announces them then. */
+void tj_announce_own_ports(jack_client_t *c);
 void tj_event_tell(jack_client_t *c, struct tj_event *e);
 void tj_event_free(struct tj_event *e);
 void tj_enqueue(jack_client_t *c, struct tj_event *e);
