@@ -153,11 +153,15 @@ class LibjackSystemTest {
                     .resolve("libtactus_malloc_count.so");
             NativeClients.Started tc = clients.start(Map.of("LD_PRELOAD", shim.toString()),
                     clients.program("tactus_test_client").toString(), "--name", "counted",
-                    "--connect-to", "system:playback_1", "--count-mallocs");
+                    "--connect-to", "system:playback_1", "--count-mallocs", "--transport");
             Optional<String> line = tc.awaitLine("mallocs ", 60);
             assertTrue(line.isPresent(), "the client counted 1000 cycles: " + tc.output());
-            System.out.println("libjack process thread: " + line.get());
+            Optional<String> transport = tc.awaitLine("transport ", 10);
+            System.out.println("libjack process thread: " + line.get() + "; " + transport.orElse("-"));
             assertEquals("mallocs 0 in 1000 cycles", line.get());
+            // The sync and timebase duties ran in the window counted (slow-sync, master, located every 50 ms).
+            String[] words = transport.orElseThrow().split(" "); // transport sync S timebase T
+            assertTrue(Long.parseLong(words[2]) > 0 && Long.parseLong(words[4]) > 0, transport.get());
         }
     }
 
