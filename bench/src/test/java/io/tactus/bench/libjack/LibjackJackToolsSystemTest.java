@@ -43,9 +43,9 @@ class LibjackJackToolsSystemTest {
             assertTrue(cb.awaitLine("process-at 256 after-callback yes", 30).isPresent(), cb.output());
             assertEquals(List.of("256"), clients.run("jack_bufsize").lines());
 
-            assertEquals(0, clients.run("jack_freewheel", "on").process().exitValue());
+            assertEquals(0, clients.run("jack_freewheel", "y").process().exitValue());
             assertTrue(cb.awaitLine("freewheel-cb 1", 30).isPresent(), cb.output());
-            assertEquals(0, clients.run("jack_freewheel", "off").process().exitValue());
+            assertEquals(0, clients.run("jack_freewheel", "n").process().exitValue());
             assertTrue(cb.awaitLine("freewheel-cb 0", 30).isPresent(), cb.output());
         }
     }
@@ -91,10 +91,10 @@ class LibjackJackToolsSystemTest {
              NativeClients clients = new NativeClients(name, control.directory().path())) {
             clients.start("jack_latent_client", "300"); // connects the first capture and playback ports itself
             // One period of the dummy driver's capture, plus the 300 frames the client declares in its callback.
-            assertTrue(Poll.within(30_000, () -> clients.run("jack_lsp", "-l", "system:playback_1").output()
+            assertTrue(Poll.within(30_000, () -> lsp(clients, "system:playback_1")
                     .contains("port capture latency = [ 364 364 ] frames")), "the latency reached playback_1: "
-                    + clients.run("jack_lsp", "-l", "system:playback_1").output());
-            String input = clients.run("jack_lsp", "-l", "latent:input").output();
+                    + lsp(clients, "system:playback_1"));
+            String input = lsp(clients, "latent:input");
             assertTrue(input.contains("port playback latency = [ 364 364 ] frames"), input);
         }
     }
@@ -114,6 +114,15 @@ class LibjackJackToolsSystemTest {
             assertTrue(evmon.awaitLine("Client other unregistered", 30).isPresent(), evmon.output());
             assertTrue(evmon.lines().indexOf("Client other registered")
                     < evmon.lines().indexOf("Client other unregistered"), evmon.output());
+        }
+    }
+
+    /** What {@code jack_lsp -l PORT} prints. */
+    private static String lsp(NativeClients clients, String port) {
+        try {
+            return clients.run("jack_lsp", "-l", port).output();
+        } catch (java.io.IOException | InterruptedException failed) {
+            throw new IllegalStateException("jack_lsp did not run: " + failed.getMessage(), failed);
         }
     }
 
