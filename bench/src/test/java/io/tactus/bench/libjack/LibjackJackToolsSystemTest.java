@@ -1,6 +1,8 @@
 package io.tactus.bench.libjack;
 
 import io.tactus.api.TactusClient;
+import io.tactus.api.TransportPosition;
+import io.tactus.api.TransportState;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
@@ -13,6 +15,7 @@ import io.tactus.testing.Poll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Debian's JACK programs (package jackd2), unmodified, through Tactus's libjack.so.0 against a real server: the
  * run-time switches (jack_bufsize, jack_freewheel), aliases (jack_alias, jack_lsp -A), metadata (jack_property),
- * latency (jack_latent_client, jack_lsp -l) and graph notifications (jack_evmon). Each test is skipped, saying
+ * latency (jack_latent_client, jack_lsp -l), graph notifications (jack_evmon) and the transport (jack_transport,
+ * jack_showtime, jack_wait). Each test is skipped, saying
  * so, when its programs are not installed.
  */
 class LibjackJackToolsSystemTest {
@@ -114,6 +118,30 @@ class LibjackJackToolsSystemTest {
             assertTrue(evmon.awaitLine("Client other unregistered", 30).isPresent(), evmon.output());
             assertTrue(evmon.lines().indexOf("Client other registered")
                     < evmon.lines().indexOf("Client other unregistered"), evmon.output());
+        }
+    }
+
+    @Test
+    void shouldLocateAndRollWithJackTransportAndShowItWithJackShowtimeAndJackWait() throws Exception {
+        assume("jack_transport", "jack_showtime", "jack_wait");
+        String name = NAME + "-transport";
+        try (TactusServer server = TactusServer.start(settings(name));
+             ControlServer control = ControlServer.start(server);
+             TactusClient probe = server.openClient("probe");
+             NativeClients clients = new NativeClients(name, control.directory().path())) {
+            assertEquals(List.of("running"), clients.run("jack_wait", "-c").lines());
+            NativeClients.Started transport = clients.start("jack_transport");
+            transport.process().getOutputStream().write("locate 48000\nplay\n".getBytes(StandardCharsets.UTF_8));
+            transport.process().getOutputStream().flush();
+            TransportPosition position = new TransportPosition();
+            assertTrue(Poll.within(30_000, () -> probe.transport().query(position) == TransportState.ROLLING
+                    && position.frame() >= 48_000), "jack_transport located and started the transport");
+            transport.process().getOutputStream().write("stop\nquit\n".getBytes(StandardCharsets.UTF_8));
+            transport.process().getOutputStream().flush();
+            assertTrue(Poll.within(30_000, () -> probe.transport().query(position) == TransportState.STOPPED),
+                    "and stopped it");
+            NativeClients.Started showtime = clients.start("jack_showtime");
+            assertTrue(showtime.awaitLine("frame = ", 30).orElse("").endsWith("state: Stopped"), showtime.output());
         }
     }
 
