@@ -129,6 +129,7 @@ void tj_event_tell(jack_client_t *c, struct tj_event *e) {
         /* A client whose process thread runs learns of it there, before its first cycle at the new size. */
         if (!tj_process_begun(c)) {
             __atomic_store_n(&c->nframes, e->flag, __ATOMIC_RELAXED);
+            tj_midi_set_nframes(e->flag);
             if (c->on_buffer_size) {
                 c->on_buffer_size((jack_nframes_t) e->flag, c->on_buffer_size_arg);
             }
