@@ -7,12 +7,16 @@
  *   ready NAME                       activated (and connected, with --connect-to)
  *   mallocs N in C cycles            with --count-mallocs (under LD_PRELOAD=libtactus_malloc_count.so): the
  *                                    process thread's allocations from cycle 200 to cycle 200 + C
+ *   transport sync S timebase T      with --transport, after the mallocs line: the sync and timebase callbacks'
+ *                                    calls in the measured window (the client is slow-sync and timebase master;
+ *                                    its main thread locates every 50 ms, so each cycle of STARTING is asked)
  *   midi-in M bad B                  once M >= 500 well-formed note-ons arrived at midi_in (B others)
  *   shutdown REASON                  the server shut the client down or went away (exit 3)
  *   cycles C midi-in M bad B         at SIGTERM or SIGINT, before it closes (exit 0)
  */
 #include <jack/jack.h>
 #include <jack/midiport.h>
+#include <jack/transport.h>
 
 #include <dlfcn.h>
 #include <signal.h>
@@ -35,6 +39,8 @@ static volatile long midi_bad;
 static volatile long mallocs_at_warm_up = -1;
 static volatile long mallocs_measured = -1;
 static unsigned long sample_index;
+static volatile long sync_calls;
+static volatile long timebase_calls;
 static volatile sig_atomic_t stop;
 static volatile int shut_down;
 static char shutdown_reason[512];
@@ -67,6 +73,34 @@ static int process(jack_nframes_t nframes, void *arg) {
     return 0;
 }
 
+static int measuring(void) {
+    return cycles >= WARM_UP_CYCLES && cycles < WARM_UP_CYCLES + MEASURED_CYCLES;
+}
+
+/* Realtime: ready at once. */
+static int on_sync(jack_transport_state_t state, jack_position_t *pos, void *arg) {
+    (void) state; (void) pos; (void) arg;
+    sync_calls += measuring();
+    return 1;
+}
+
+/* Realtime: 4/4 at 120 bpm from the frame. */
+static void on_timebase(jack_transport_state_t state, jack_nframes_t nframes, jack_position_t *pos, int new_pos,
+                        void *arg) {
+    (void) state; (void) nframes; (void) new_pos; (void) arg;
+    double beats = (double) pos->frame / pos->frame_rate * 2.0;
+    pos->valid = JackPositionBBT;
+    pos->beats_per_bar = 4;
+    pos->beat_type = 4;
+    pos->ticks_per_beat = 1920;
+    pos->beats_per_minute = 120;
+    pos->bar = (int32_t) (beats / 4) + 1;
+    pos->beat = (int32_t) beats % 4 + 1;
+    pos->tick = (int32_t) ((beats - (long) beats) * 1920);
+    pos->bar_start_tick = (pos->bar - 1) * 4 * 1920.0;
+    timebase_calls += measuring();
+}
+
 static void on_info_shutdown(jack_status_t code, const char *reason, void *arg) {
     (void) code;
     (void) arg;
@@ -83,6 +117,7 @@ int main(int argc, char **argv) {
     const char *name = "tactus-test";
     const char *connect_to = NULL;
     int count_mallocs = 0;
+    int transport = 0;
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--name") == 0 && a + 1 < argc) {
             name = argv[++a];
@@ -90,8 +125,10 @@ int main(int argc, char **argv) {
             connect_to = argv[++a];
         } else if (strcmp(argv[a], "--count-mallocs") == 0) {
             count_mallocs = 1;
+        } else if (strcmp(argv[a], "--transport") == 0) {
+            transport = 1;
         } else {
-            fprintf(stderr, "usage: tactus_test_client [--name NAME] [--connect-to PORT] [--count-mallocs]\n");
+            fprintf(stderr, "usage: tactus_test_client [--name NAME] [--connect-to PORT] [--count-mallocs] [--transport]\n");
             return 2;
         }
     }
@@ -128,10 +165,18 @@ int main(int argc, char **argv) {
         printf("connect failed\n");
         return 1;
     }
+    if (transport) {
+        if (jack_set_sync_callback(client, on_sync, NULL) != 0 || jack_set_timebase_callback(client, 0, on_timebase, NULL) != 0) {
+            printf("transport callbacks refused\n");
+            return 1;
+        }
+        jack_transport_start(client);
+    }
     printf("ready %s\n", jack_get_client_name(client));
     fflush(stdout);
     int reported = 0;
     int midi_reported = 0;
+    long tick = 0;
     while (!stop) {
         if (__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE)) {
             printf("shutdown %s\n", shutdown_reason);
@@ -140,8 +185,14 @@ int main(int argc, char **argv) {
         }
         if (!reported && mallocs_measured >= 0) {
             printf("mallocs %ld in %d cycles\n", mallocs_measured, MEASURED_CYCLES);
+            if (transport) {
+                printf("transport sync %ld timebase %ld\n", sync_calls, timebase_calls);
+            }
             fflush(stdout);
             reported = 1;
+        }
+        if (transport && !reported && cycles >= WARM_UP_CYCLES && tick++ % 5 == 0) {
+            jack_transport_locate(client, 0); /* STARTING again: the sync callback is asked in the window */
         }
         if (!midi_reported && midi_received >= 500) {
             printf("midi-in %ld bad %ld\n", midi_received, midi_bad);

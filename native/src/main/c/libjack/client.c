@@ -13,6 +13,31 @@
 
 #define DUPLICATE_NAME "already exists"
 
+/* The program's open clients, for the metadata calls that take none. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static jack_client_t *registry[16];
+
+static void registry_put(jack_client_t *c, jack_client_t *replacement) {
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < 16; i++) {
+        if (registry[i] == c) {
+            registry[i] = replacement;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+jack_client_t *tj_any_client(void) {
+    jack_client_t *found = NULL;
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < 16 && !found; i++) {
+        found = registry[i];
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return found;
+}
+
 static jack_client_t *create(const char *name, const char *server) {
     jack_client_t *c = calloc(1, sizeof *c);
     if (!c) {
@@ -166,6 +191,7 @@ jack_client_t *jack_client_open(const char *client_name, jack_options_t options,
             if (attempt > 0) {
                 *status = (jack_status_t) (*status | JackNameNotUnique);
             }
+            registry_put(NULL, c);
             return c;
         }
         if (result == NAME_TAKEN && !(options & JackUseExactName)) {
@@ -190,6 +216,7 @@ int jack_client_close(jack_client_t *client) {
         return -1;
     }
     __atomic_store_n(&client->closing, 1, __ATOMIC_RELEASE);
+    registry_put(client, NULL);
     pthread_mutex_lock(&client->reply_lock);
     int ended = client->ended;
     pthread_mutex_unlock(&client->reply_lock);
@@ -220,7 +247,11 @@ int jack_activate(jack_client_t *client) {
         tj_error("Tactus libjack: client '%s' cannot activate: it is no longer connected to the server", client->name);
         return -1;
     }
+    /* JACK tells a client of the graph only while it is active, starting with its own ports. */
+    tj_announce_own_ports(client);
+    __atomic_store_n(&client->hearing, 1, __ATOMIC_RELEASE);
     if (tj_request_ok(client, TJ_ACTIVATE, NULL, "jack_activate") != 0) {
+        __atomic_store_n(&client->hearing, 0, __ATOMIC_RELEASE);
         return -1;
     }
     client->active = 1;
@@ -237,6 +268,7 @@ int jack_deactivate(jack_client_t *client) {
     if (tj_request_ok(client, TJ_DEACTIVATE, NULL, "jack_deactivate") != 0) {
         return -1;
     }
+    __atomic_store_n(&client->hearing, 0, __ATOMIC_RELEASE);
     client->active = 0;
     return 0;
 }
@@ -320,9 +352,10 @@ jack_nframes_t jack_get_buffer_size(jack_client_t *client) {
     return client ? (jack_nframes_t) __atomic_load_n(&client->nframes, __ATOMIC_RELAXED) : 0;
 }
 
-/* Whether the server runs the graph realtime: it hands its clients a FIFO priority then. */
+/* Whether the server runs the graph realtime: it hands its clients a FIFO priority then, and not while it freewheels. */
 int jack_is_realtime(jack_client_t *client) {
-    return client && client->process_priority > 0;
+    return client && client->process_priority > 0
+           && !__atomic_load_n((int32_t *) (client->segment + TJ_OFF_FREEWHEEL), __ATOMIC_ACQUIRE);
 }
 
 int jack_client_real_time_priority(jack_client_t *client) {
@@ -335,27 +368,6 @@ int jack_client_max_real_time_priority(jack_client_t *client) {
 
 jack_native_thread_t jack_client_thread_id(jack_client_t *client) {
     return client ? client->process : (jack_native_thread_t) 0;
-}
-
-/* The server's DSP load in percent (Status), 0 when it does not answer. */
-float jack_cpu_load(jack_client_t *client) {
-    if (!client) {
-        return 0;
-    }
-    tj_reply *reply = tj_request(client, TJ_STATUS, NULL);
-    float load = 0;
-    if (reply && reply->type == TJ_STATUS_REPORT) {
-        tj_get32(&reply->body);
-        tj_get32(&reply->body);
-        tj_get32(&reply->body);
-        tj_get64(&reply->body);
-        tj_get64(&reply->body);
-        tj_get64(&reply->body);
-        double percent = tj_getf64(&reply->body);
-        load = reply->body.failed ? 0 : (float) percent;
-    }
-    tj_reply_free(reply);
-    return load;
 }
 
 void jack_get_version(int *major_ptr, int *minor_ptr, int *micro_ptr, int *proto_ptr) {

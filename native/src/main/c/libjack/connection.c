@@ -186,6 +186,16 @@ static void *reader_main(void *arg) {
             tj_buf_free(&body);
             continue;
         }
+        if (id == 0 && type > TJ_GRAPH_ORDER) {
+            struct tj_event *event = tj_event_read(type, &body);
+            if (event && (!tj_event_is_graph(event) || __atomic_load_n(&c->hearing, __ATOMIC_ACQUIRE))) {
+                tj_enqueue(c, event);
+            } else {
+                tj_event_free(event);
+            }
+            tj_buf_free(&body);
+            continue;
+        }
         pthread_mutex_lock(&c->reply_lock);
         if (id != 0 && id == c->awaited && !c->reply) {
             tj_reply *reply = malloc(sizeof *reply);
@@ -293,30 +303,12 @@ int tj_request_ok(jack_client_t *c, int type, tj_buf *body, const char *what) {
     return result;
 }
 
-void tj_notify_connection(jack_client_t *c, const char *source, const char *destination, int connect) {
-    struct tj_connection_event *event = calloc(1, sizeof *event);
-    if (!event) {
-        return;
-    }
-    event->a = tj_port_id(source);
-    event->b = tj_port_id(destination);
-    event->connect = connect;
-    pthread_mutex_lock(&c->notify_lock);
-    struct tj_connection_event **last = &c->connection_events;
-    while (*last) {
-        last = &(*last)->next;
-    }
-    *last = event;
-    pthread_cond_signal(&c->notify_cond);
-    pthread_mutex_unlock(&c->notify_lock);
-}
-
 static void *notifier_main(void *arg) {
     jack_client_t *c = arg;
     pthread_mutex_lock(&c->notify_lock);
     for (;;) {
         while (!c->notifier_stop && !c->pending_shutdown && !c->pending_xruns && !c->pending_graph_order
-               && !c->connection_events) {
+               && !c->events) {
             pthread_cond_wait(&c->notify_cond, &c->notify_lock);
         }
         if (c->pending_shutdown) {
@@ -338,8 +330,9 @@ static void *notifier_main(void *arg) {
         if (c->notifier_stop) {
             break;
         }
-        struct tj_connection_event *events = c->connection_events;
-        c->connection_events = NULL;
+        struct tj_event *events = c->events;
+        c->events = NULL;
+        c->events_end = &c->events;
         int xruns = c->pending_xruns;
         int graph_order = c->pending_graph_order;
         c->pending_xruns = 0;
@@ -349,11 +342,9 @@ static void *notifier_main(void *arg) {
             c->on_xrun(c->on_xrun_arg);
         }
         while (events) {
-            struct tj_connection_event *next = events->next;
-            if (c->on_connect) {
-                c->on_connect(events->a, events->b, events->connect, c->on_connect_arg);
-            }
-            free(events);
+            struct tj_event *next = events->next;
+            tj_event_tell(c, events);
+            tj_event_free(events);
             events = next;
         }
         if (graph_order && c->on_graph_order) {
@@ -361,11 +352,12 @@ static void *notifier_main(void *arg) {
         }
         pthread_mutex_lock(&c->notify_lock);
     }
-    while (c->connection_events) {
-        struct tj_connection_event *next = c->connection_events->next;
-        free(c->connection_events);
-        c->connection_events = next;
+    while (c->events) {
+        struct tj_event *next = c->events->next;
+        tj_event_free(c->events);
+        c->events = next;
     }
+    c->events_end = &c->events;
     pthread_mutex_unlock(&c->notify_lock);
     return NULL;
 }

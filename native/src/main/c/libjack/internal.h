@@ -9,6 +9,8 @@
 #include <jack/jack.h>
 #include <jack/midiport.h>
 #include <jack/uuid.h>
+#include <jack/metadata.h>
+#include <jack/transport.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stddef.h>
@@ -29,7 +31,16 @@ enum {
     TJ_ACTIVATE = 6, TJ_DEACTIVATE = 7, TJ_LIST_PORTS = 8, TJ_STATUS = 9, TJ_GOODBYE = 10,
     TJ_TRANSPORT_QUERY = 12, TJ_TRANSPORT_REQUEST = 13,
     TJ_WELCOME = 64, TJ_OK = 65, TJ_ERROR = 66, TJ_PORT_LIST = 67, TJ_STATUS_REPORT = 68, TJ_PORT_SLOT = 71,
-    TJ_SHUTDOWN = 128, TJ_XRUN = 129, TJ_GRAPH_ORDER = 130
+    TJ_SHUTDOWN = 128, TJ_XRUN = 129, TJ_GRAPH_ORDER = 130,
+    /* Protocol 6: graph notifications, latency, run-time switches, port queries, metadata, sync and timebase. */
+    TJ_DESCRIBE_PORT = 21, TJ_ALIAS = 23, TJ_RENAME_PORT = 24, TJ_STATISTICS = 25, TJ_PROPERTY = 26,
+    TJ_CLIENT_UUID = 27, TJ_SET_LATENCY_RANGE = 28, TJ_GET_LATENCY_RANGE = 29, TJ_RECOMPUTE_LATENCIES = 30,
+    TJ_SET_BUFFER_SIZE = 32, TJ_SET_FREEWHEEL = 33, TJ_SET_SYNC_CALLBACK = 36, TJ_SET_SYNC_TIMEOUT = 37,
+    TJ_SET_TIMEBASE = 38, TJ_RELEASE_TIMEBASE = 39,
+    TJ_PORT_DESCRIPTION = 81, TJ_STATISTICS_REPORT = 82, TJ_PROPERTY_LIST = 83, TJ_UUID = 84,
+    TJ_LATENCY_REPORT = 86,
+    TJ_CLIENT_REGISTRATION = 131, TJ_PORT_REGISTRATION = 132, TJ_PORT_CONNECT = 133, TJ_PORT_RENAME = 134,
+    TJ_LATENCY = 135, TJ_BUFFER_SIZE_CHANGED = 141, TJ_FREEWHEEL_CHANGED = 142, TJ_PROPERTY_CHANGED = 151
 };
 
 /* Graph segment layout (io.tactus.ipc.graph.GraphLayout). */
@@ -45,6 +56,9 @@ enum {
 #define TJ_OFF_CYCLE 64
 #define TJ_OFF_PLAN_BANK 72
 #define TJ_OFF_PERIOD_FRAMES 48
+#define TJ_OFF_FREEWHEEL 52
+/* A record's transport answers (sync, the timebase master's BBT): record +384. */
+#define TJ_OFF_ANSWERS 384
 #define TJ_OFF_CLOCK 128
 #define TJ_CLOCK_BANK_BYTES 64
 #define TJ_OFF_TRANSPORT 256
@@ -91,6 +105,7 @@ struct _jack_port {
     int is_input;
     int is_midi;
     int flags;
+    int64_t uuid;              /* the server's id (metadata subject), 0 until asked */
     char name[TJ_MAX_FULL_NAME + 1];
     const char *short_name;
     unsigned char *snapshots; /* a MIDI input's private copies of its sources, TJ_MAX_SOURCES blocks */
@@ -129,6 +144,7 @@ struct _jack_client {
     int records;
     int nports;
     int nframes;          /* this cycle's period (header +48), read by the process thread each cycle */
+    int freewheel;        /* the last cycle's freewheel state (header +52), process thread */
     int slot_frames;      /* the largest period a slot holds (header +24) */
     size_t ports_start;
     size_t port_stride;
@@ -156,6 +172,17 @@ struct _jack_client {
     void *process_arg;
     JackThreadInitCallback thread_init;
     void *thread_init_arg;
+    /* Called on the process thread between cycles (a switch) or in its cycle (sync, timebase). */
+    JackBufferSizeCallback on_buffer_size;
+    void *on_buffer_size_arg;
+    JackFreewheelCallback on_freewheel;
+    void *on_freewheel_arg;
+    JackSyncCallback sync_callback;     /* atomic */
+    void *sync_arg;
+    JackTimebaseCallback timebase_callback; /* atomic */
+    void *timebase_arg;
+    int timebase_was_master;  /* process thread: filled BBT in the cycle before */
+    int64_t timebase_filled_for;
 
     /* Notifications, told on their own thread so that callbacks may call the server. */
     pthread_t notifier;
@@ -178,15 +205,33 @@ struct _jack_client {
     void *on_graph_order_arg;
     JackPortConnectCallback on_connect;
     void *on_connect_arg;
-    struct tj_connection_event *connection_events; /* under notify_lock, oldest first */
+    JackClientRegistrationCallback on_client_registration;
+    void *on_client_registration_arg;
+    JackPortRegistrationCallback on_port_registration;
+    void *on_port_registration_arg;
+    JackPortRenameCallback on_port_rename;
+    void *on_port_rename_arg;
+    JackLatencyCallback on_latency;
+    void *on_latency_arg;
+    JackPropertyChangeCallback on_property_change;
+    void *on_property_change_arg;
+    struct tj_event *events;      /* under notify_lock, oldest first */
+    struct tj_event **events_end; /* under notify_lock */
+    int64_t last_sequence;        /* notifier thread: the last graph notification's number */
+    int hearing;                  /* atomic: active, so graph notifications are told (JACK's rule) */
 };
 
-/* A connection this client made or broke, told to its port connect callback on the notifier thread. */
-struct tj_connection_event {
-    jack_port_id_t a;
-    jack_port_id_t b;
-    int connect;
-    struct tj_connection_event *next;
+/* A notification from the server, told to its callback on the notifier thread in the order it came. */
+enum { TJ_EV_CLIENT, TJ_EV_PORT, TJ_EV_CONNECT, TJ_EV_RENAME, TJ_EV_LATENCY, TJ_EV_PROPERTY, TJ_EV_BUFFER_SIZE,
+       TJ_EV_FREEWHEEL };
+struct tj_event {
+    int kind;
+    int64_t sequence;   /* graph notifications: the server's count, 0 for the others */
+    int flag;           /* registered, connected, playback, change, on, nframes */
+    int64_t subject;
+    char *first;        /* names: client, port, source, old name, key */
+    char *second;       /* destination, new name */
+    struct tj_event *next;
 };
 
 /* thread.c: a library thread, with the program's asynchronous signals blocked so that they reach its own threads. */
@@ -210,7 +255,17 @@ void tj_stop_reader(jack_client_t *c);
 void tj_notify_start(jack_client_t *c);
 void tj_notify_stop(jack_client_t *c);
 void tj_tell_shutdown(jack_client_t *c, const char *reason);
-void tj_notify_connection(jack_client_t *c, const char *source, const char *destination, int connect);
+/* events.c: a notification frame made an event (NULL for another type), and an event told to its callback. */
+struct tj_event *tj_event_read(int type, tj_buf *body);
+/* A client, graph, connection, rename or latency event: told only while the client is active, as JACK does. */
+int tj_event_is_graph(const struct tj_event *e);
+/* At activation: the client's own ports told to itself as registered, as JACK's engine announces them then. */
+void tj_announce_own_ports(jack_client_t *c);
+void tj_event_tell(jack_client_t *c, struct tj_event *e);
+void tj_event_free(struct tj_event *e);
+void tj_enqueue(jack_client_t *c, struct tj_event *e);
+/* A reply's Error sentence through the error function; for replies other than Ok. */
+void tj_report(jack_client_t *c, tj_reply *reply, const char *what);
 /* A port's id (jack_port_id_t): a hash of its full name, the same in every client. */
 uint32_t tj_port_id(const char *name);
 
@@ -230,6 +285,11 @@ int tj_process_start(jack_client_t *c);
 int tj_process_begin(jack_client_t *c);
 void tj_process_stop(jack_client_t *c);
 void tj_process_join(jack_client_t *c);
+/* duties.c: the process thread's sync answer before the callback and timebase BBT after it (realtime). */
+void tj_sync_duty(jack_client_t *c, int64_t cycle);
+void tj_timebase_duty(jack_client_t *c, int nframes);
+/* A client that has begun its process thread learns of switches from the segment; else from notifications. */
+int tj_process_begun(jack_client_t *c);
 
 /* midi.c */
 void tj_midi_set_nframes(int nframes);
@@ -239,5 +299,10 @@ void tj_midi_merge(void *target, unsigned char *const *sources, int count, unsig
 void tj_ports_free(jack_client_t *c);
 /* The whole port list of the server (ListPorts): NULL when the server did not answer. */
 tj_reply *tj_list_ports(jack_client_t *c, int with_connections);
+/* The server's description of a port (DescribePort): NULL after reporting why. */
+tj_reply *tj_describe_port(jack_client_t *c, const char *name, const char *what);
+
+/* client.c: some open client, for the metadata calls JACK gives no client (NULL when none is open). */
+jack_client_t *tj_any_client(void);
 
 #endif

@@ -256,8 +256,22 @@ uint32_t tj_port_id(const char *name) {
     return h ? h : 1;
 }
 
+/* The server's id of the port (the subject of its metadata), asked once (DescribePort); 0 when unknown. */
 jack_uuid_t jack_port_uuid(const jack_port_t *port) {
-    return port ? jack_port_uuid_generate(tj_port_id(port->name)) : 0;
+    if (!port) {
+        return 0;
+    }
+    int64_t known = __atomic_load_n(&port->uuid, __ATOMIC_ACQUIRE);
+    if (known == 0) {
+        tj_reply *reply = tj_describe_port(port->client, port->name, "jack_port_uuid");
+        if (reply) {
+            free(tj_getstr(&reply->body));
+            known = tj_get64(&reply->body);
+            __atomic_store_n(&((jack_port_t *) port)->uuid, reply->body.failed ? 0 : known, __ATOMIC_RELEASE);
+        }
+        tj_reply_free(reply);
+    }
+    return (jack_uuid_t) known;
 }
 
 const char *jack_port_name(const jack_port_t *port) {
@@ -468,8 +482,7 @@ static int connection_request(jack_client_t *client, int type, const char *sourc
     tj_buf_free(&body);
     int result = -1;
     if (reply && reply->type == TJ_OK) {
-        result = 0;
-        tj_notify_connection(client, source, destination, type == TJ_CONNECT);
+        result = 0; /* the server announces the connection to every client, this one too (PortConnect) */
     } else if (reply && reply->type == TJ_ERROR) {
         char *message = tj_getstr(&reply->body);
         if (benign && message && strstr(message, benign)) {

@@ -182,14 +182,26 @@ static void finish(jack_client_t *c, int64_t cycle) {
 }
 
 /*
- * Realtime: this cycle's period size (header +48; the server may switch it at a cycle boundary, within what a
- * slot holds). A change is told to the MIDI writer before the callback runs at the new size.
+ * This cycle's period size (header +48; the server switches it at a cycle boundary, within what a slot holds) and
+ * freewheel state (+52). A change is told to the MIDI writer, then to the freewheel and buffer-size callbacks,
+ * before the process callback runs under it (JACK calls them between cycles): realtime unless a switch came, when
+ * the program's callbacks run here and may allocate, as JACK allows them to.
  */
 static void period(jack_client_t *c) {
     int32_t frames = ld32(c, TJ_OFF_PERIOD_FRAMES);
-    if (frames > 0 && frames <= c->slot_frames && frames != c->nframes) {
+    int freewheel = ld32(c, TJ_OFF_FREEWHEEL) != 0;
+    int resized = frames > 0 && frames <= c->slot_frames && frames != c->nframes;
+    int wheeled = freewheel != c->freewheel;
+    if (resized) {
         __atomic_store_n(&c->nframes, frames, __ATOMIC_RELAXED);
         tj_midi_set_nframes(frames);
+    }
+    c->freewheel = freewheel;
+    if (wheeled && c->on_freewheel) {
+        c->on_freewheel(freewheel, c->on_freewheel_arg);
+    }
+    if (resized && c->on_buffer_size) {
+        c->on_buffer_size((jack_nframes_t) frames, c->on_buffer_size_arg);
     }
 }
 
@@ -211,7 +223,9 @@ static void loop(jack_client_t *c) {
         int64_t cycle = header - (int32_t) ((int32_t) header - low);
         period(c);
         c->reading_cycle = cycle;
+        tj_sync_duty(c, cycle);
         work(c, cycle);
+        tj_timebase_duty(c, c->nframes);
         c->reading_cycle = -1;
         __atomic_fetch_add(&c->cycles, 1, __ATOMIC_RELEASE);
         finish(c, cycle);
@@ -256,6 +270,13 @@ static void *process_main(void *arg) {
         loop(c);
     }
     return NULL;
+}
+
+int tj_process_begun(jack_client_t *c) {
+    pthread_mutex_lock(&c->gate);
+    int begun = c->begun;
+    pthread_mutex_unlock(&c->gate);
+    return begun;
 }
 
 /* Starts the thread and waits for its tid (for Hello). */

@@ -65,6 +65,7 @@ int tj_map_segment(jack_client_t *c, const char *path, char *why, size_t why_siz
     c->nports = ports;
     c->slot_frames = nframes;
     c->nframes = c->buffer_size;
+    c->freewheel = load32(s + TJ_OFF_FREEWHEEL) != 0;
     c->ports_start = start;
     c->port_stride = stride;
     return 0;

@@ -1,6 +1,6 @@
 /*
- * The JACK calls Tactus does not have yet (later issues) or at all (sessions, internal clients, freewheel,
- * changing the period): each exists so that programs link and run, and returns JACK's error value, or
+ * The JACK calls Tactus does not have yet (later issues) or at all (sessions, internal clients, port ties and
+ * monitoring): each exists so that programs link and run, and returns JACK's error value, or
  * accepts a callback it will never call. docs/libjack.md lists every one and what it returns.
  */
 #include "internal.h"
@@ -14,74 +14,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Callbacks accepted and never called: Tactus does not send these events yet. */
-int jack_set_freewheel_callback(jack_client_t *client, JackFreewheelCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_buffer_size_callback(jack_client_t *client, JackBufferSizeCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_sample_rate_callback(jack_client_t *client, JackSampleRateCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_client_registration_callback(jack_client_t *client, JackClientRegistrationCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_port_registration_callback(jack_client_t *client, JackPortRegistrationCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_port_rename_callback(jack_client_t *client, JackPortRenameCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_latency_callback(jack_client_t *client, JackLatencyCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_property_change_callback(jack_client_t *client, JackPropertyChangeCallback cb, void *arg) { (void) cb; (void) arg; return client ? 0 : -1; }
-int jack_set_sync_timeout(jack_client_t *client, jack_time_t timeout) { (void) timeout; return client ? 0 : -1; }
-
-/* Refused: Tactus's period and rate are the server's; no freewheeling. */
-int jack_set_freewheel(jack_client_t *client, int onoff) { (void) client; (void) onoff; return -1; }
-int jack_set_buffer_size(jack_client_t *client, jack_nframes_t nframes) {
-    return client && (int) nframes == client->buffer_size ? 0 : -1;
-}
-int jack_engine_takeover_timebase(jack_client_t *client) { (void) client; return -1; }
-
-/* Sync and timebase clients: refused, as the Java process client refuses them. */
-int jack_release_timebase(jack_client_t *client) { (void) client; return -1; }
-int jack_set_sync_callback(jack_client_t *client, JackSyncCallback cb, void *arg) { (void) client; (void) cb; (void) arg; return -1; }
-int jack_set_timebase_callback(jack_client_t *client, int conditional, JackTimebaseCallback cb, void *arg) {
-    (void) client; (void) conditional; (void) cb; (void) arg;
-    return -1;
-}
-
 /* A process thread of the program's own (jack_set_process_thread): not yet. */
 int jack_set_process_thread(jack_client_t *client, JackThreadCallback cb, void *arg) { (void) client; (void) cb; (void) arg; return -1; }
 jack_nframes_t jack_cycle_wait(jack_client_t *client) { (void) client; return 0; }
 void jack_cycle_signal(jack_client_t *client, int status) { (void) client; (void) status; }
 jack_nframes_t jack_thread_wait(jack_client_t *client, int status) { (void) client; (void) status; return 0; }
 
-/* Latency: not computed yet; every range reads 0. */
-void jack_port_set_latency(jack_port_t *port, jack_nframes_t frames) { (void) port; (void) frames; }
-void jack_port_get_latency_range(jack_port_t *port, jack_latency_callback_mode_t mode, jack_latency_range_t *range) {
-    (void) port; (void) mode;
-    if (range) {
-        range->min = 0;
-        range->max = 0;
-    }
-}
-void jack_port_set_latency_range(jack_port_t *port, jack_latency_callback_mode_t mode, jack_latency_range_t *range) { (void) port; (void) mode; (void) range; }
-int jack_recompute_total_latencies(jack_client_t *client) { return client ? 0 : -1; }
-jack_nframes_t jack_port_get_latency(jack_port_t *port) { (void) port; return 0; }
-jack_nframes_t jack_port_get_total_latency(jack_client_t *client, jack_port_t *port) { (void) client; (void) port; return 0; }
-int jack_recompute_total_latency(jack_client_t *client, jack_port_t *port) { (void) port; return client ? 0 : -1; }
-
-/* Renames, aliases, ties, monitoring: not yet. No port has an alias. */
+/* Ties and monitoring: not yet. */
 int jack_port_tie(jack_port_t *src, jack_port_t *dst) { (void) src; (void) dst; return -1; }
 int jack_port_untie(jack_port_t *port) { (void) port; return -1; }
-int jack_port_set_name(jack_port_t *port, const char *port_name) { (void) port; (void) port_name; return -1; }
-int jack_port_rename(jack_client_t *client, jack_port_t *port, const char *port_name) { (void) client; (void) port; (void) port_name; return -1; }
-int jack_port_set_alias(jack_port_t *port, const char *alias) { (void) port; (void) alias; return -1; }
-int jack_port_unset_alias(jack_port_t *port, const char *alias) { (void) port; (void) alias; return -1; }
-int jack_port_get_aliases(const jack_port_t *port, char *const aliases[2]) { (void) port; (void) aliases; return 0; }
 int jack_port_request_monitor(jack_port_t *port, int onoff) { (void) port; (void) onoff; return -1; }
 int jack_port_request_monitor_by_name(jack_client_t *client, const char *port_name, int onoff) { (void) client; (void) port_name; (void) onoff; return -1; }
 int jack_port_ensure_monitor(jack_port_t *port, int onoff) { (void) port; (void) onoff; return -1; }
 int jack_port_monitoring_input(jack_port_t *port) { (void) port; return 0; }
 
-/* Statistics: not measured on the client side. */
-float jack_get_max_delayed_usecs(jack_client_t *client) { (void) client; return 0.0f; }
-float jack_get_xrun_delayed_usecs(jack_client_t *client) { (void) client; return 0.0f; }
-void jack_reset_max_delayed_usecs(jack_client_t *client) { (void) client; }
-
 /* Client lookups Tactus has no message for. */
 char *jack_get_client_name_by_uuid(jack_client_t *client, const char *client_uuid) { (void) client; (void) client_uuid; return NULL; }
-char *jack_get_uuid_for_client_name(jack_client_t *client, const char *client_name) { (void) client; (void) client_name; return NULL; }
 int jack_get_client_pid(const char *name) { (void) name; return 0; }
 
 /* Internal clients: Tactus loads none. */
@@ -113,16 +61,6 @@ void jack_session_event_free(jack_session_event_t *event) {
         free(event);
     }
 }
-char *jack_client_get_uuid(jack_client_t *client) {
-    if (!client) {
-        return NULL;
-    }
-    char *text = malloc(JACK_UUID_STRING_SIZE);
-    if (text) {
-        jack_uuid_unparse(jack_client_uuid_generate(), text);
-    }
-    return text;
-}
 jack_session_command_t *jack_session_notify(jack_client_t *client, const char *target, jack_session_event_type_t type,
                                             const char *path) {
     (void) client; (void) target; (void) type; (void) path;
@@ -132,7 +70,7 @@ void jack_session_commands_free(jack_session_command_t *cmds) { free(cmds); }
 int jack_reserve_client_name(jack_client_t *client, const char *name, const char *uuid) { (void) client; (void) name; (void) uuid; return -1; }
 int jack_client_has_session_callback(jack_client_t *client, const char *client_name) { (void) client; (void) client_name; return -1; }
 
-/* Metadata: not yet; there are no properties. */
+/* Metadata keys (metadata.c has the calls). */
 const char *JACK_METADATA_PRETTY_NAME = "http://jackaudio.org/metadata/pretty-name";
 const char *JACK_METADATA_HARDWARE = "http://jackaudio.org/metadata/hardware";
 const char *JACK_METADATA_CONNECTED = "http://jackaudio.org/metadata/connected";
@@ -144,14 +82,6 @@ const char *JACK_METADATA_ORDER = "http://jackaudio.org/metadata/order";
 const char *JACK_METADATA_SIGNAL_TYPE = "http://jackaudio.org/metadata/signal-type";
 const char *JACK_METADATA_EVENT_TYPES = "http://jackaudio.org/metadata/event-types";
 
-int jack_set_property(jack_client_t *client, jack_uuid_t subject, const char *key, const char *value, const char *type) {
-    (void) client; (void) subject; (void) key; (void) value; (void) type;
-    return -1;
-}
-int jack_get_property(jack_uuid_t subject, const char *key, char **value, char **type) {
-    (void) subject; (void) key; (void) value; (void) type;
-    return -1;
-}
 void jack_free_description(jack_description_t *desc, int free_description_itself) {
     if (!desc) {
         return;
@@ -166,19 +96,3 @@ void jack_free_description(jack_description_t *desc, int free_description_itself
         free(desc);
     }
 }
-int jack_get_properties(jack_uuid_t subject, jack_description_t *desc) {
-    (void) subject;
-    if (desc) {
-        memset(desc, 0, sizeof *desc);
-    }
-    return -1;
-}
-int jack_get_all_properties(jack_description_t **descs) {
-    if (descs) {
-        *descs = NULL;
-    }
-    return 0;
-}
-int jack_remove_property(jack_client_t *client, jack_uuid_t subject, const char *key) { (void) client; (void) subject; (void) key; return -1; }
-int jack_remove_properties(jack_client_t *client, jack_uuid_t subject) { (void) client; (void) subject; return -1; }
-int jack_remove_all_properties(jack_client_t *client) { (void) client; return -1; }

@@ -5,6 +5,8 @@ import io.tactus.api.Port;
 import io.tactus.api.PortFlag;
 import io.tactus.api.PortType;
 import io.tactus.api.TactusClient;
+import io.tactus.api.TransportPosition;
+import io.tactus.api.TransportState;
 import io.tactus.bench.cli.TactusMain;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
@@ -153,11 +155,25 @@ class LibjackSystemTest {
                     .resolve("libtactus_malloc_count.so");
             NativeClients.Started tc = clients.start(Map.of("LD_PRELOAD", shim.toString()),
                     clients.program("tactus_test_client").toString(), "--name", "counted",
-                    "--connect-to", "system:playback_1", "--count-mallocs");
+                    "--connect-to", "system:playback_1", "--count-mallocs", "--transport");
             Optional<String> line = tc.awaitLine("mallocs ", 60);
             assertTrue(line.isPresent(), "the client counted 1000 cycles: " + tc.output());
-            System.out.println("libjack process thread: " + line.get());
+            Optional<String> transport = tc.awaitLine("transport ", 10);
+            System.out.println("libjack process thread: " + line.get() + "; " + transport.orElse("-"));
             assertEquals("mallocs 0 in 1000 cycles", line.get());
+            // The sync and timebase duties ran in the window counted (slow-sync, master, located every 50 ms).
+            String[] words = transport.orElseThrow().split(" "); // transport sync S timebase T
+            assertTrue(Long.parseLong(words[2]) > 0 && Long.parseLong(words[4]) > 0, transport.get());
+
+            // The master's BBT (4/4 at 120 bpm from the frame) reaches every client's transport.
+            try (TactusClient probe = server.openClient("probe")) {
+                TransportPosition position = new TransportPosition();
+                assertTrue(Poll.within(30_000, () -> probe.transport().query(position) == TransportState.ROLLING
+                        && position.bbtValid()), "a rolling transport with the master's BBT");
+                assertEquals(120.0, position.beatsPerMinute());
+                assertEquals(1920.0, position.ticksPerBeat());
+                assertEquals(position.frame() / (RATE / 2) / 4 + 1, position.bar(), "bar of frame " + position.frame());
+            }
         }
     }
 
