@@ -164,6 +164,14 @@ public final class ControlCodec {
                 Notification.Latency m = (Notification.Latency) message;
                 w.int64(m.sequence()).bool(m.playback());
             }
+            case GRAPH_BUFFER_SIZE -> {
+                Notification.GraphBufferSize m = (Notification.GraphBufferSize) message;
+                w.int64(m.sequence()).int32(m.nframes());
+            }
+            case GRAPH_FREEWHEEL -> {
+                Notification.GraphFreewheel m = (Notification.GraphFreewheel) message;
+                w.int64(m.sequence()).bool(m.on());
+            }
 
             // Sync and timebase callbacks of process clients (issue 19)
             case SET_SYNC_CALLBACK -> w.bool(((Request.SetSyncCallback) message).on());
@@ -252,6 +260,8 @@ public final class ControlCodec {
             case PORT_CONNECT -> new Notification.PortConnect(r.int64(), r.string(), r.string(), r.bool());
             case PORT_RENAME -> new Notification.PortRename(r.int64(), r.int32(), r.string(), r.string());
             case LATENCY -> new Notification.Latency(r.int64(), r.bool());
+            case GRAPH_BUFFER_SIZE -> new Notification.GraphBufferSize(r.int64(), r.int32());
+            case GRAPH_FREEWHEEL -> new Notification.GraphFreewheel(r.int64(), r.bool());
 
             // Port queries, aliases, rename, statistics and metadata (issue 20)
             case QUERY_PORTS, DESCRIBE_PORT, PORT_BY_ID, ALIAS, RENAME_PORT, STATISTICS, PROPERTY, CLIENT_UUID,

@@ -74,6 +74,8 @@ public enum MessageType {
     PORT_CONNECT(133, "PortConnect"),
     PORT_RENAME(134, "PortRename"),
     LATENCY(135, "Latency"),
+    GRAPH_BUFFER_SIZE(136, "GraphBufferSize"),
+    GRAPH_FREEWHEEL(137, "GraphFreewheel"),
 
     // Metadata (issue 20): notifications 151-155
     PROPERTY_CHANGED(151, "PropertyChanged");

@@ -81,6 +81,9 @@ public sealed interface Notification extends ControlMessage {
                         e.kind() == GraphEvent.Kind.PORTS_CONNECTED);
                 case PORT_RENAMED -> new PortRename(e.sequence(), e.portId(), e.name(), e.otherName());
                 case CAPTURE_LATENCY, PLAYBACK_LATENCY -> new Latency(e.sequence(), e.kind() == GraphEvent.Kind.PLAYBACK_LATENCY);
+                case BUFFER_SIZE_CHANGED -> new GraphBufferSize(e.sequence(), e.nframes());
+                case FREEWHEEL_STARTED, FREEWHEEL_STOPPED -> new GraphFreewheel(e.sequence(),
+                        e.kind() == GraphEvent.Kind.FREEWHEEL_STARTED);
             };
         }
     }
@@ -161,6 +164,36 @@ public sealed interface Notification extends ControlMessage {
         @Override
         public MessageType type() {
             return MessageType.LATENCY;
+        }
+    }
+
+    /**
+     * The engine switched to {@code nframes} per period, in its place among the graph's changes. Unlike
+     * {@link BufferSizeChanged} (which feeds the client's callback when its process thread does not) every client
+     * is sent this one.
+     */
+    record GraphBufferSize(long sequence, int nframes) implements GraphChange {
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.bufferSize(nframes).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.GRAPH_BUFFER_SIZE;
+        }
+    }
+
+    /** The engine started ({@code on}) or ended freewheeling, in its place among the graph's changes. */
+    record GraphFreewheel(long sequence, boolean on) implements GraphChange {
+        @Override
+        public GraphEvent event() {
+            return GraphEvent.freewheel(on).withSequence(sequence);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.GRAPH_FREEWHEEL;
         }
     }
 

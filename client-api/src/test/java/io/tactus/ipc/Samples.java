@@ -66,6 +66,9 @@ final class Samples {
                 ControlFrame.notification(new Notification.PortConnect(3, "a:out", "b:in", true)),
                 ControlFrame.notification(new Notification.PortRename(4, -1, "a:out", "a:Ausgang")),
                 ControlFrame.notification(new Notification.Latency(5, true)),
+                ControlFrame.notification(new Notification.GraphBufferSize(6, 4096)),
+                ControlFrame.notification(new Notification.GraphFreewheel(7, true)),
+                ControlFrame.notification(new Notification.GraphFreewheel(8, false)),
                 // Port queries, aliases, rename, statistics and metadata (issue 20)
                 new ControlFrame(1, new Request.Hello("mixer", 4242L, 4243, "normal", false)),
                 new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-graph", 3, 777L, 65, "mixer-01",

@@ -20,7 +20,8 @@ import java.util.function.IntSupplier;
  * Buffer size and freewheel at run time (issue 20), as {@code jack_set_buffer_size} and {@code jack_set_freewheel}:
  * checks a request (one sentence, nothing changed), asks the engine through its command ring, waits until the
  * engine has switched at a cycle start, then tells the clients that do not run in the plan (the ones that do are
- * told by the thread that runs them, before their first call under the switch). Freewheel also takes the engine
+ * told by the thread that runs them, before their first call under the switch), and announces the switch through
+ * the {@link Graph}, so every client hears it in its place among the graph's changes. Freewheel also takes the engine
  * thread and every process client's thread off the realtime class for its duration, as JACK does, and puts them
  * back at its end. Trade-off: every port buffer and shared slot is sized for the largest period at start
  * ({@link EngineSettings#maxFrames()}), so a switch allocates no buffer, at the price of that memory all along.
@@ -70,6 +71,7 @@ final class PeriodSwitcher {
         long before = engine.switchesApplied();
         proxy.setPeriod(nframes);
         awaitSwitch(before);
+        graph.announceBufferSize(nframes);
         tellOthers();
     }
 
@@ -86,6 +88,7 @@ final class PeriodSwitcher {
         if (!on) {
             promote();
         }
+        graph.announceFreewheel(on);
         tellOthers();
     }
 

@@ -21,7 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A third client hears exactly the graph's changes, in the order they were made, numbered without a gap, on a
  * normal thread of its own, through both transports: JACK's client-registration, port-registration, port-connect
- * and port-rename callbacks.
+ * and port-rename callbacks, and the buffer-size and freewheel switches in their place among them (the issue's
+ * sequence: two clients join, ports come and go, connections made and broken, a rename, a buffer-size change,
+ * freewheel on and off).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class GraphNotificationsSystemTest {
@@ -43,6 +45,11 @@ class GraphNotificationsSystemTest {
                 observer.setPortConnectCallback((a, b, on) -> jack.add("connect " + a + " " + b + " " + on));
                 observer.setPortRenameCallback((id, was, now) -> jack.add("rename " + id + " " + was + " " + now));
 
+                List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
+                List<Boolean> wheels = Collections.synchronizedList(new ArrayList<>());
+                observer.setBufferSizeCallback(sizes::add);
+                observer.setFreewheelCallback(wheels::add);
+
                 List<GraphEvent> made = new ArrayList<>();
                 int alphaOut;
                 int betaIn;
@@ -50,7 +57,7 @@ class GraphNotificationsSystemTest {
                 try (TactusClient alpha = served.open("alpha"); TactusClient beta = served.open("beta")) {
                     made.add(GraphEvent.client("alpha", true));
                     made.add(GraphEvent.client("beta", true));
-                    alpha.registerPort("out", PortType.AUDIO, PortFlag.OUTPUT);
+                    Port out = alpha.registerPort("out", PortType.AUDIO, PortFlag.OUTPUT);
                     alphaOut = served.server.graph().port("alpha:out").id();
                     made.add(GraphEvent.port(alphaOut, "alpha:out", true));
                     beta.registerPort("in", PortType.AUDIO, PortFlag.INPUT);
@@ -69,10 +76,16 @@ class GraphNotificationsSystemTest {
                     beta.unregisterPort(extra); // as JACK: its connection is broken first, then it goes
                     made.add(GraphEvent.connection("beta:extra", "system:playback_1", false));
                     made.add(GraphEvent.port(betaExtra, "beta:extra", false));
-                    served.server.graph().announcePortRename(served.server.graph().port("alpha:out"), "alpha:before");
-                    made.add(GraphEvent.rename(alphaOut, "alpha:before", "alpha:out"));
+                    alpha.renamePort(out, "main");
+                    made.add(GraphEvent.rename(alphaOut, "alpha:out", "alpha:main"));
+                    beta.setBufferSize(128);
+                    made.add(GraphEvent.bufferSize(128));
+                    alpha.setFreewheel(true);
+                    made.add(GraphEvent.freewheel(true));
+                    beta.setFreewheel(false);
+                    made.add(GraphEvent.freewheel(false));
                     alpha.close();
-                    made.add(GraphEvent.port(alphaOut, "alpha:out", false));
+                    made.add(GraphEvent.port(alphaOut, "alpha:main", false));
                     made.add(GraphEvent.client("alpha", false));
                 }
                 made.add(GraphEvent.port(betaIn, "beta:in", false));
@@ -87,9 +100,12 @@ class GraphNotificationsSystemTest {
                         "port " + betaIn + " beta:in true", "port " + betaExtra + " beta:extra true",
                         "connect alpha:out beta:in true", "connect beta:extra system:playback_1 true",
                         "connect alpha:out beta:in false", "connect beta:extra system:playback_1 false",
-                        "port " + betaExtra + " beta:extra false", "rename " + alphaOut + " alpha:before alpha:out",
-                        "port " + alphaOut + " alpha:out false", "client alpha false", "port " + betaIn + " beta:in false",
+                        "port " + betaExtra + " beta:extra false", "rename " + alphaOut + " alpha:out alpha:main",
+                        "port " + alphaOut + " alpha:main false", "client alpha false", "port " + betaIn + " beta:in false",
                         "client beta false"), jack, "JACK's callbacks, each with its arguments");
+                assertTrue(within(5_000, () -> sizes.size() >= 1 && wheels.size() >= 2), "told " + sizes + " " + wheels);
+                assertEquals(List.of(128), sizes, "the buffer-size callback still told, once");
+                assertEquals(List.of(true, false), wheels, "the freewheel callback still told, on then off");
                 assertTrue(threads.stream().allMatch(t -> t.startsWith("tactus-notify")),
                         "on the client's notifier, a normal thread: " + threads.stream().distinct().toList());
             }

@@ -64,6 +64,9 @@ public final class EvmonCommand implements Callable<Integer> {
             case PORT_RENAMED -> "Port " + e.portId() + " renamed from " + e.name() + " to " + e.otherName();
             case CAPTURE_LATENCY -> "Latency callback for capture";
             case PLAYBACK_LATENCY -> "Latency callback for playback";
+            case BUFFER_SIZE_CHANGED -> "Buffer size is now " + e.nframes() + " frames";
+            case FREEWHEEL_STARTED -> "Freewheel started";
+            case FREEWHEEL_STOPPED -> "Freewheel stopped";
         };
     }
 }

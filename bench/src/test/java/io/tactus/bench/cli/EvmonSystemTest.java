@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Graph notifications and latencies seen by the command-line tools: {@code tactus evmon} in a JVM of its own hears
- * exactly the sequence of changes two other clients make, and {@code tactus lsp -l} prints latencies as
+ * exactly the sequence of changes two other clients make (a rename, a buffer-size switch and freewheel on and off
+ * among them), and {@code tactus lsp -l} prints latencies as
  * {@code jack_lsp -l} does.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -50,7 +51,7 @@ class EvmonSystemTest {
             String java = ProcessHandle.current().info().command()
                     .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
             Process monitor = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                    TactusMain.class.getName(), "evmon", "--server", name, "-n", "15", "-s").start();
+                    TactusMain.class.getName(), "evmon", "--server", name, "-n", "18", "-s").start();
             try {
                 BufferedReader err = new BufferedReader(new InputStreamReader(monitor.getErrorStream(), StandardCharsets.UTF_8));
                 String ready = err.readLine();
@@ -61,7 +62,7 @@ class EvmonSystemTest {
                 try (TactusClient alpha = server.openClient("alpha"); TactusClient beta = server.openClient("beta")) {
                     expected.add("Client alpha registered");
                     expected.add("Client beta registered");
-                    alpha.registerPort("out", PortType.AUDIO, PortFlag.OUTPUT);
+                    Port outPort = alpha.registerPort("out", PortType.AUDIO, PortFlag.OUTPUT);
                     int out = graph.port("alpha:out").id();
                     expected.add("Port " + out + " alpha:out registered");
                     Port in = beta.registerPort("in", PortType.AUDIO, PortFlag.INPUT);
@@ -75,15 +76,21 @@ class EvmonSystemTest {
                             "Latency callback for playback"));
                     beta.unregisterPort(in);
                     expected.add("Port " + inId + " beta:in unregistered");
-                    graph.announcePortRename(graph.port("alpha:out"), "alpha:before");
-                    expected.add("Port " + out + " renamed from alpha:before to alpha:out");
+                    alpha.renamePort(outPort, "main");
+                    expected.add("Port " + out + " renamed from alpha:out to alpha:main");
+                    beta.setBufferSize(128);
+                    expected.add("Buffer size is now 128 frames");
+                    alpha.setFreewheel(true);
+                    expected.add("Freewheel started");
+                    beta.setFreewheel(false);
+                    expected.add("Freewheel stopped");
                     alpha.close();
-                    expected.add("Port " + out + " alpha:out unregistered");
+                    expected.add("Port " + out + " alpha:main unregistered");
                     expected.add("Client alpha unregistered");
                 }
                 expected.add("Client beta unregistered");
 
-                assertTrue(monitor.waitFor(60, TimeUnit.SECONDS), "the monitor exits after -n 15 notifications");
+                assertTrue(monitor.waitFor(60, TimeUnit.SECONDS), "the monitor exits after -n 18 notifications");
                 List<String> printed = new String(monitor.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
                         .lines().toList();
                 List<String> numbered = new ArrayList<>();

@@ -118,6 +118,9 @@ public final class GraphEventDispatcher {
                     c.latency(event.latencyMode());
                 }
             }
+            case BUFFER_SIZE_CHANGED, FREEWHEEL_STARTED, FREEWHEEL_STOPPED -> {
+                // their callbacks are told by the thread that runs the client, before its first call under the switch
+            }
         }
     }
 }

@@ -25,8 +25,8 @@ import java.util.Set;
  * validates first and changes nothing on failure; a mistake costs the caller one clear sentence and
  * leaves the graph and the stream as they were. Synchronized: control threads are not realtime, and
  * the engine never touches this object, only the plans it builds. Every change a client is told of (a client or
- * port registered or unregistered, a connection made or broken, a port renamed, latencies recomputed) is
- * announced from here, under the lock, to each client's {@link GraphListener}, so all clients hear the changes in
+ * port registered or unregistered, a connection made or broken, a port renamed, latencies recomputed, and the
+ * engine's buffer-size and freewheel switches) is announced from here, under the lock, to each client's {@link GraphListener}, so all clients hear the changes in
  * the order they were made.
  */
 public final class Graph {
@@ -463,6 +463,16 @@ public final class Graph {
             throw new TactusException("port '" + port.name() + "' is not registered");
         }
         announce(GraphEvent.rename(port.id(), oldName, port.name()), null);
+    }
+
+    /** Tells every client that the engine has switched to {@code nframes} per period; call it once the engine has. */
+    public synchronized void announceBufferSize(int nframes) {
+        announce(GraphEvent.bufferSize(nframes), null);
+    }
+
+    /** Tells every client that the engine has started ({@code on}) or ended freewheeling; once it has. */
+    public synchronized void announceFreewheel(boolean on) {
+        announce(GraphEvent.freewheel(on), null);
     }
 
     /**

@@ -48,6 +48,29 @@ class GraphAnnouncementsTest {
     }
 
     @Test
+    void shouldAnnounceSwitchesToEveryClientBetweenTheChangesAroundThem() {
+        List<GraphEvent> first = new ArrayList<>();
+        List<GraphEvent> second = new ArrayList<>();
+        ClientNode a = graph.addClient("a");
+        a.setGraphListener(first::add);
+        ClientNode b = graph.addClient("b");
+        b.setGraphListener(second::add);
+        first.clear();
+
+        PortNode out = graph.addPort(a, "out", PortType.AUDIO, false, false);
+        graph.announceBufferSize(256);
+        graph.announceFreewheel(true);
+        graph.removePort(out);
+        graph.announceFreewheel(false);
+
+        List<GraphEvent> expected = List.of(GraphEvent.port(out.id(), "a:out", true), GraphEvent.bufferSize(256),
+                GraphEvent.freewheel(true), GraphEvent.port(out.id(), "a:out", false), GraphEvent.freewheel(false));
+        assertEquals(expected, withoutLatency(first), "the client that asked hears its switch too");
+        assertEquals(expected, withoutLatency(second));
+        assertEquals(256, withoutLatency(first).get(1).nframes());
+    }
+
+    @Test
     void shouldSpanTheShortestAndLongestPathsAsJackDoes() {
         ClientNode slow = graph.addClient("slow");
         graph.addPort(slow, "in", PortType.AUDIO, true, false);
