@@ -13,6 +13,7 @@ import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.graph.CpuPlacement;
 import io.tactus.rt.RealtimeThreadFactory;
 import io.tactus.rt.SchedulingOutcome;
+import io.tactus.server.driver.Driver;
 import io.tactus.server.engine.ClockSource;
 import io.tactus.server.engine.CycleClock;
 import io.tactus.server.engine.Engine;
@@ -58,6 +59,8 @@ public final class TactusServer implements AutoCloseable {
     private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
     private final DelayStatistics delays = new DelayStatistics();
     private volatile boolean closed;
+    /** Whether the playback ports' latency holds the async graph's extra period; set by the control server. */
+    private volatile boolean asyncGraph;
 
     private TactusServer(ServerSettings settings, RealtimeScheduler scheduler) {
         this.settings = settings;
@@ -193,7 +196,27 @@ public final class TactusServer implements AutoCloseable {
      * runs at it. One sentence, nothing changed, for a size it cannot take.
      */
     public void setBufferSize(int nframes) {
+        int before = bufferSize();
         periods.setBufferSize(nframes);
+        if (bufferSize() != before) {
+            applyDriverLatency(); // the driver's ports carry a latency in periods: it follows the new one
+        }
+    }
+
+    /**
+     * The driver's ports carry its latency at the period running now, and one period more at the playback ports
+     * while {@code asyncGraph} (the driver plays the previous cycle's output); the graph recomputes and tells.
+     */
+    public void applyDriverLatency(boolean asyncGraph) {
+        this.asyncGraph = asyncGraph;
+        applyDriverLatency();
+    }
+
+    private void applyDriverLatency() {
+        int nframes = bufferSize();
+        Driver driver = settings.driver();
+        controller.graph().setDriverLatency(driver.captureLatency(nframes),
+                driver.playbackLatency(nframes).plus(asyncGraph ? nframes : 0));
     }
 
     /** Starts or ends freewheeling (see {@link PeriodSwitcher}); returns once the engine has switched. */

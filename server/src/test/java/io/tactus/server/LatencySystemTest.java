@@ -149,4 +149,24 @@ class LatencySystemTest {
             assertEquals(LatencyRange.of(PERIOD), client.latencyRange("system:capture_1", LatencyMode.CAPTURE));
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(value = ControlServer.Timing.class, names = {"SYNC", "ASYNC"})
+    void shouldGiveTheDriversPortsTheNewPeriodsLatencyAfterABufferSizeSwitch(ControlServer.Timing timing) {
+        try (BothTransports served = new BothTransports(BothTransports.Kind.REMOTE, timing);
+             TactusClient client = served.open("look")) {
+            int periods = timing == ControlServer.Timing.ASYNC ? 2 : 1;
+            AtomicInteger asked = new AtomicInteger();
+            client.setLatencyCallback(mode -> asked.incrementAndGet());
+            client.setBufferSize(2 * PERIOD);
+            assertEquals(LatencyRange.of(2 * PERIOD), client.latencyRange("system:capture_1", LatencyMode.CAPTURE));
+            assertEquals(LatencyRange.of(periods * 2 * PERIOD),
+                    client.latencyRange("system:playback_1", LatencyMode.PLAYBACK));
+            assertTrue(within(5_000, () -> asked.get() == 2), "capture and playback asked again: " + asked);
+            client.setBufferSize(2 * PERIOD); // the same size again: no switch, nothing recomputed
+            client.setBufferSize(PERIOD);
+            assertEquals(LatencyRange.of(PERIOD), client.latencyRange("system:capture_1", LatencyMode.CAPTURE));
+            assertTrue(within(5_000, () -> asked.get() == 4), "asked once more for the one switch: " + asked);
+        }
+    }
 }

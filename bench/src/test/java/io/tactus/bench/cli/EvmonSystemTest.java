@@ -51,7 +51,7 @@ class EvmonSystemTest {
             String java = ProcessHandle.current().info().command()
                     .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
             Process monitor = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                    TactusMain.class.getName(), "evmon", "--server", name, "-n", "18", "-s").start();
+                    TactusMain.class.getName(), "evmon", "--server", name, "-n", "20", "-s").start();
             try {
                 BufferedReader err = new BufferedReader(new InputStreamReader(monitor.getErrorStream(), StandardCharsets.UTF_8));
                 String ready = err.readLine();
@@ -79,7 +79,8 @@ class EvmonSystemTest {
                     alpha.renamePort(outPort, "main");
                     expected.add("Port " + out + " renamed from alpha:out to alpha:main");
                     beta.setBufferSize(128);
-                    expected.add("Buffer size is now 128 frames");
+                    expected.addAll(List.of("Buffer size is now 128 frames", "Latency callback for capture",
+                            "Latency callback for playback")); // the driver's latency follows the period
                     alpha.setFreewheel(true);
                     expected.add("Freewheel started");
                     beta.setFreewheel(false);
@@ -90,7 +91,7 @@ class EvmonSystemTest {
                 }
                 expected.add("Client beta unregistered");
 
-                assertTrue(monitor.waitFor(60, TimeUnit.SECONDS), "the monitor exits after -n 18 notifications");
+                assertTrue(monitor.waitFor(60, TimeUnit.SECONDS), "the monitor exits after -n 20 notifications");
                 List<String> printed = new String(monitor.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
                         .lines().toList();
                 List<String> numbered = new ArrayList<>();

@@ -340,17 +340,22 @@ final class ControlAdapter implements PeerChannel.Handler {
 
     /** Queues a notification unless the connection is ending; dropped (and counted) when the client lags far behind. */
     private void tell(Notification notification) {
-        if (ending.get() || failed) {
-            return;
-        }
-        if (!peer.tell(ControlCodec.encode(notification))) {
-            droppedNotifications.incrementAndGet();
+        ByteBuffer frame = ControlCodec.encode(notification);
+        synchronized (this) { // against fail(): a notification is queued before the Error or not at all
+            if (ending.get() || failed) {
+                return;
+            }
+            if (!peer.tell(frame)) {
+                droppedNotifications.incrementAndGet();
+            }
         }
     }
 
     /** The peer broke the protocol or was refused: one Error frame, then the connection ends. */
     private void fail(int requestId, String sentence) {
-        failed = true; // the Error is the last frame: no notification may slip in before the connection ends
+        synchronized (this) { // the Error is the last frame: no notification may slip in before the connection ends
+            failed = true;
+        }
         send(requestId, new Reply.Error(sentence));
     }
 

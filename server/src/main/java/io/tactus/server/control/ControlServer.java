@@ -192,7 +192,7 @@ public final class ControlServer implements AutoCloseable {
             ControlServer control = new ControlServer(server, directory, lock, lockChannel, listener, socket, user,
                     timing, shared);
             server.controller().graph().share(shared);
-            control.applyDriverLatency(timing == Timing.ASYNC);
+            server.applyDriverLatency(timing == Timing.ASYNC);
             server.mirrorTimeTo(shared.segment());
             control.io.start();
             return control;
@@ -439,7 +439,7 @@ public final class ControlServer implements AutoCloseable {
      * the segment; when the engine does not take the change, only the file is deleted and the mapping kept.
      */
     private void closeGraph() {
-        applyDriverLatency(false);
+        server.applyDriverLatency(false);
         server.mirrorTimeTo(null); // before the change: once the engine has taken it, it stamps no more
         try {
             server.controller().changeVoid(graph -> graph.share(null));
@@ -454,13 +454,6 @@ public final class ControlServer implements AutoCloseable {
      * The driver's latency at its ports, and with {@code async} one more period at playback: an asynchronous
      * graph's output is played a period after it is computed (JACK2 adds the same in its async mode).
      */
-    private void applyDriverLatency(boolean async) {
-        int nframes = server.bufferSize();
-        var driver = server.settings().driver();
-        server.controller().graph().setDriverLatency(driver.captureLatency(nframes),
-                driver.playbackLatency(nframes).plus(async ? nframes : 0));
-    }
-
     private static void closeQuietly(java.io.Closeable closeable) {
         if (closeable == null) {
             return;
