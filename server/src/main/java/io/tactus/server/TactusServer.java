@@ -74,13 +74,17 @@ public final class TactusServer implements AutoCloseable {
         this.metrics = new RunMetrics(es.periodNanos());
         // The watchdog judges on the consumer and acts through its own thread; neither may wait long behind
         // ordinary processes on a busy machine, yet only the rare actions run realtime (EngineRunner's plan).
-        this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics, new RealtimeThreadFactory("tactus-metrics",
-                EngineRunner.consumerOf(settings.scheduling()), scheduler)).start();
+        RealtimeThreadFactory consumerThreads = new RealtimeThreadFactory("tactus-metrics",
+                EngineRunner.consumerOf(settings.scheduling()), scheduler);
+        this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics, consumerThreads).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier, CpuPlacement.system(scheduler));
         this.transportProxy = new TransportProxy(proxy, engine.transportView());
         this.periods = new PeriodSwitcher(es, engine, proxy, graph, settings.driver(), scheduler, settings.scheduling(),
-                this::engineTid);
+                this::engineTid, () -> {
+                    var outcome = consumerThreads.lastOutcome();
+                    return outcome == null ? 0 : outcome.tid();
+                });
         RtBudgetMonitor rtBudget = RtBudgetMonitor.system();
         // Every realtime thread spends the one kernel budget: the engine's work and spin, and the rest.
         RtOverheadMonitor rtOverhead = RtOverheadMonitor.system(this::engineTid, graph::clientProcessIds);

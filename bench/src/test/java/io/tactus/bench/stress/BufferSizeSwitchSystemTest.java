@@ -170,10 +170,11 @@ class BufferSizeSwitchSystemTest {
                 Thread.sleep(200); // a window to count cycles in, not a wait for an effect
                 long after = server.cyclesRun() - paced;
                 assertTrue(after < 2 * PERIOD_RATE * 0.2 + 50, "back on the period's clock: " + after + " cycles in 0.2 s");
-                // Known shortfall, not asserted until it is mended: with process clients a freewheel ran 4 cycles a
-                // second on an idle machine (2026-12-06), about what their 100 ms idle poll allows, so a wake-up is
-                // missed somewhere while freewheeling (issue 20 stays open on it): the rate is printed above, and
-                // the in-process test above holds it.
+                // Off the realtime class, each handoff to a process client waits for the kernel's fair scheduler: on
+                // a host busier than its CPUs that is about a period, so the factor is held only on a host with room.
+                if (load < cpus) {
+                    assertTrue(rate > 3 * PERIOD_RATE, "cycles far beyond the period's rate: " + rate);
+                }
             }
         }
     }
