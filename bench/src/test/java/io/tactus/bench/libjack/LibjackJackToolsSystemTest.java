@@ -111,8 +111,12 @@ class LibjackJackToolsSystemTest {
              ControlServer control = ControlServer.start(server);
              NativeClients clients = new NativeClients(name, control.directory().path())) {
             NativeClients.Started evmon = clients.start("stdbuf", "-oL", "jack_evmon");
-            assertTrue(Poll.within(30_000, () -> server.graph().clientOrNull("event-monitor") != null),
-                    "jack_evmon joined");
+            // Active, not only joined: JACK tells a client of the graph only once it has activated (the library
+            // listens from just before its Activate request, so the server's active flag means it hears).
+            assertTrue(Poll.within(30_000, () -> {
+                var monitor = server.graph().clientOrNull("event-monitor");
+                return monitor != null && monitor.isActive();
+            }), "jack_evmon joined and activated");
             TactusClient other = server.openClient("other");
             other.close();
             assertTrue(evmon.awaitLine("Client other unregistered", 30).isPresent(), evmon.output());
