@@ -181,7 +181,8 @@ class LibjackSystemTest {
     void shouldTellTheShutdownCallbackOnceWhenTheServerStops() throws Exception {
         String name = NAME + "-stop";
         TactusServer server = TactusServer.start(settings(name, new DummyDriver(2, 2)));
-        try (NativeClients clients = new NativeClients(name, ControlServer.start(server).directory().path())) {
+        ControlServer control = ControlServer.start(server);
+        try (NativeClients clients = new NativeClients(name, control.directory().path())) {
             NativeClients.Started tc = clients.start(clients.program("tactus_test_client").toString(), "--name", "tc");
             assertTrue(tc.awaitLine("ready", 30).isPresent(), tc.output());
             server.close();
@@ -191,6 +192,7 @@ class LibjackSystemTest {
             assertEquals(3, tc.process().exitValue(), tc.output());
             assertEquals(1, tc.lines().stream().filter(l -> l.startsWith("shutdown ")).count());
         } finally {
+            control.close(); // its socket, lock and graph segment go with it
             server.close();
         }
     }
