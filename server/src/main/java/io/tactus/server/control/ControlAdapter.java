@@ -61,8 +61,8 @@ final class ControlAdapter implements PeerChannel.Handler {
     /** The first frame must be Hello (and the peer allowed in); every later one is a request, until Goodbye. */
     @Override
     public void onFrame(ControlFrame frame) {
-        if (ending.get()) {
-            return; // leaving: what the peer still sends is not answered
+        if (ending.get() || peer.isClosed()) {
+            return; // leaving, or cut off: what the peer still sent is not answered
         }
         try {
             boolean goOn = client == null ? greet(frame) : handle(frame);
@@ -97,6 +97,18 @@ final class ControlAdapter implements PeerChannel.Handler {
             return;
         }
         fail(0, "no Hello within " + ControlSelector.HELLO_MILLIS + " ms of connecting; the connection is closed");
+        leave(null);
+    }
+
+    /** The peer did not read what it was sent and its socket is closed: said once in the server's log, then it leaves. */
+    @Override
+    public void onCut(String sentence) {
+        if (ending.get()) {
+            return;
+        }
+        RemoteClient c = client;
+        System.err.println("tactus: " + (c == null ? "a connection that said no Hello" : "client '" + c.name() + "'")
+                + " " + sentence + "; it is disconnected");
         leave(null);
     }
 

@@ -9,7 +9,9 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,7 +25,8 @@ import java.util.function.Function;
  * order ({@link SerialInbox}). The selector thread never waits for anything but the socket: a request that
  * needs the engine (a graph change) waits on a worker, a slow reader's replies wait in its outbox. It also
  * keeps the two deadlines every connection has, the Hello one after accept and the flush one after it was
- * asked to close, so no timer thread is needed. Trade-off: a flood of connections that send requests which
+ * asked to close, so no timer thread is needed, and once a second it looks at the connections whose socket
+ * would not take their bytes, cutting off a peer that has read nothing for {@link #READER_STALL_MILLIS}. Trade-off: a flood of connections that send requests which
  * wait for a stalled engine makes every connection's requests wait for a worker.
  */
 final class ControlSelector implements AutoCloseable {
@@ -32,6 +35,12 @@ final class ControlSelector implements AutoCloseable {
     static final long HELLO_MILLIS = 2_000;
     /** How long a closing connection's last frames may take to be written before the socket is cut. */
     static final long FLUSH_MILLIS = 500;
+    /**
+     * How long a peer may leave its socket full, reading nothing, before it is cut off: long enough for a client
+     * paused by a loaded machine, short enough that a dead reader does not hold its connection for good.
+     */
+    static final long READER_STALL_MILLIS = 60_000;
+    private static final long STALL_SWEEP_NANOS = 1_000_000_000L;
     /** Threads that carry out requests: a few, since most wait only for the graph's lock or the next cycle. */
     static final int WORKERS = 4;
     private static final int READ_CHUNK = 8 * 1024;
@@ -47,6 +56,10 @@ final class ControlSelector implements AutoCloseable {
     private final Queue<PeerChannel> toService = new ConcurrentLinkedQueue<>();
     private final DeadlineQueue<PeerChannel> helloDeadlines = new DeadlineQueue<>(HELLO_MILLIS);
     private final DeadlineQueue<PeerChannel> flushDeadlines = new DeadlineQueue<>(FLUSH_MILLIS);
+    /** Connections whose socket would not take their bytes, for the stall sweep; the selector thread's own. */
+    private final Set<PeerChannel> blocked = new LinkedHashSet<>();
+    private long nextStallSweep;
+    private volatile long readerStallNanos = READER_STALL_MILLIS * 1_000_000;
     private volatile boolean running = true;
     private String lastAcceptFailure;
 
@@ -96,6 +109,11 @@ final class ControlSelector implements AutoCloseable {
                 }
                 helloDeadlines.expire(now, PeerChannel::onHelloDeadline);
                 flushDeadlines.expire(now, PeerChannel::closeNow);
+                if (!blocked.isEmpty() && now - nextStallSweep >= 0) {
+                    nextStallSweep = now + STALL_SWEEP_NANOS;
+                    long limit = readerStallNanos;
+                    blocked.removeIf(p -> !p.checkStall(now, limit));
+                }
             }
         } catch (IOException | ClosedSelectorException e) {
             if (running) {
@@ -113,6 +131,10 @@ final class ControlSelector implements AutoCloseable {
         long hello = helloDeadlines.nanosToNext(now);
         long flush = flushDeadlines.nanosToNext(now);
         long next = hello < 0 ? flush : flush < 0 ? hello : Math.min(hello, flush);
+        if (!blocked.isEmpty()) {
+            long sweep = Math.max(0, nextStallSweep - now);
+            next = next < 0 ? sweep : Math.min(next, sweep);
+        }
         return next < 0 ? 0 : next / 1_000_000 + 1;
     }
 
@@ -178,6 +200,19 @@ final class ControlSelector implements AutoCloseable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** On the selector thread: {@code peer}'s socket would not take its bytes; the sweep watches it from now on. */
+    void watchStall(PeerChannel peer) {
+        if (blocked.isEmpty()) {
+            nextStallSweep = System.nanoTime() + STALL_SWEEP_NANOS;
+        }
+        blocked.add(peer);
+    }
+
+    /** How long a peer may read nothing while bytes wait for it (at start {@link #READER_STALL_MILLIS}). */
+    void limitReaderStall(long millis) {
+        readerStallNanos = millis * 1_000_000;
     }
 
     /** No more connections are accepted; those open are served until {@link #close()}. From any thread. */

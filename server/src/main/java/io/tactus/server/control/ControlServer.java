@@ -327,6 +327,15 @@ public final class ControlServer implements AutoCloseable {
     }
 
     /**
+     * Sets how long a peer may read nothing of its connection while bytes wait for it before it is cut off (at
+     * start {@link ControlSelector#READER_STALL_MILLIS}); checked about once a second.
+     */
+    ControlServer limitReaderStall(long millis) {
+        io.limitReaderStall(millis);
+        return this;
+    }
+
+    /**
      * Null when the peer may use this server: the server's own user, or root. Otherwise the sentence the
      * peer is refused with.
      */

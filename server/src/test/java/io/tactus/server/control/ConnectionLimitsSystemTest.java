@@ -1,6 +1,8 @@
 package io.tactus.server.control;
 
+import io.tactus.ipc.ControlCodec;
 import io.tactus.ipc.ControlFrame;
+import io.tactus.ipc.Request;
 import io.tactus.ipc.Reply;
 import io.tactus.server.ServerSettings;
 import org.junit.jupiter.api.Test;
@@ -42,10 +44,48 @@ class ConnectionLimitsSystemTest {
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertEquals(new ControlFrame(0, new Reply.Error("no Hello within 2000 ms of connecting; the connection is closed")),
                     error);
-            assertTrue(millis >= ControlSelector.HELLO_MILLIS - 100 && millis < 3_000, "closed after " + millis + " ms");
+            assertTrue(millis >= ControlSelector.HELLO_MILLIS - 100 && millis < ControlSelector.HELLO_MILLIS + 3_000,
+                    "closed after " + millis + " ms, within 3 s of the deadline");
         }
         assertTrue(within(1_000, () -> served.control().connectionCount() == 0),
                 "forgotten: " + served.control().connectionCount());
+    }
+
+    @Test
+    void shouldCloseAPeerThatSendsHalfAHelloAndStallsAtTheHelloDeadlineWhileOthersAreServed() throws Exception {
+        ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("half", ProcessHandle.current().pid(), FakeClient.TID,
+                "normal"));
+        try (FakeClient half = FakeClient.connect(served.control().socketPath())) {
+            half.sendRaw(hello.slice(0, hello.remaining() / 2));
+            try (FakeClient other = FakeClient.connect(served.control().socketPath())) {
+                assertInstanceOf(Reply.Welcome.class, other.hello("beside-half"), "served while a half frame waits");
+                other.ok(new Request.Goodbye());
+            }
+            assertEquals(new ControlFrame(0, new Reply.Error("no Hello within 2000 ms of connecting; the connection is closed")),
+                    half.expectErrorAndClose(), "half a frame is no Hello");
+        }
+        assertTrue(within(1_000, () -> served.control().connectionCount() == 0),
+                "forgotten: " + served.control().connectionCount());
+    }
+
+    @Test
+    void shouldAnswerARequestWhoseSecondHalfComesAfterAStallAndServeOthersMeanwhile() throws Exception {
+        try (FakeClient slow = FakeClient.connect(served.control().socketPath())) {
+            slow.hello("in-pieces");
+            ByteBuffer status = ControlCodec.encode(7, new Request.Status());
+            int half = status.remaining() / 2;
+            slow.sendRaw(status.slice(0, half));
+            try (FakeClient other = FakeClient.connect(served.control().socketPath())) {
+                other.hello("beside-pieces");
+                assertInstanceOf(Reply.StatusReport.class, other.request(new Request.Status()), "served meanwhile");
+                other.ok(new Request.Goodbye());
+            }
+            sleep(ControlSelector.HELLO_MILLIS + 500); // a stall past the Hello deadline: a greeted peer has none
+            assertTrue(served.control().client("in-pieces").isPresent(), "still connected after the stall");
+            slow.sendRaw(status.slice(half, status.remaining() - half));
+            assertInstanceOf(Reply.StatusReport.class, slow.replyTo(7), "the frame whole from its two halves");
+            slow.ok(new Request.Goodbye());
+        }
     }
 
     @Test

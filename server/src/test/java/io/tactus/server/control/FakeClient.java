@@ -90,6 +90,25 @@ final class FakeClient implements AutoCloseable {
         }
     }
 
+    /** Reads what has arrived without waiting and drops it; the frames read, or -1 at the end of the stream. */
+    int discardAvailable() throws IOException {
+        int frames = 0;
+        while (true) {
+            while (decoder.decode(inbound) != null) {
+                frames++;
+            }
+            inbound.compact();
+            int n = channel.read(inbound);
+            inbound.flip();
+            if (n < 0) {
+                return -1;
+            }
+            if (n == 0) {
+                return frames;
+            }
+        }
+    }
+
     /** Sends a request and returns its reply; notifications on the way are kept. */
     Reply request(Request request) throws IOException {
         int id = send(request);
