@@ -60,7 +60,7 @@ class JnaJackSystemTest {
 
             // LD_LIBRARY_PATH emptied: the library is found through jna.library.path, as a JNAJack user sets it.
             NativeClients.Started program = clients.start(Map.of("LD_LIBRARY_PATH", ""), javaCommand(clients));
-            Optional<String> playing = program.awaitLine("playing ", 120);
+            Optional<String> playing = program.awaitLine("playing ", 300); // a JVM starting on a loaded machine
             assertTrue(playing.isPresent(), "the JNAJack program plays: " + program.output());
             System.out.println("JNAJack on Tactus: " + playing.get());
             assertEquals(List.of("system:playback_1"), probe.getConnections("jnajack:out"));
