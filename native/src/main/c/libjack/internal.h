@@ -61,6 +61,8 @@ enum {
 #define TJ_OFF_ANSWERS 384
 #define TJ_OFF_CLOCK 128
 #define TJ_CLOCK_BANK_BYTES 64
+/* Within a clock bank: the stamped cycle's nframes (int), read with the stamp under its sequence word. */
+#define TJ_CLOCK_PERIOD_FRAMES 40
 #define TJ_OFF_TRANSPORT 256
 #define TJ_TRANSPORT_BANK_BYTES 128
 /* Failed reads of a bank before a reader turns to the other bank, then settles (an engine that died mid-stamp). */

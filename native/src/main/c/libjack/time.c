@@ -16,6 +16,7 @@ typedef struct {
     int64_t frames;
     int64_t start;
     int64_t next;
+    int32_t period_frames; /* the stamped cycle's: across a switch, a reader of the old stamp keeps the old size */
 } stamp;
 
 static int64_t load64(const jack_client_t *c, size_t offset) {
@@ -60,6 +61,7 @@ static stamp read_stamp(const jack_client_t *c) {
         s.frames = load64(c, at + 16);
         s.start = load64(c, at + 24);
         s.next = load64(c, at + 32);
+        s.period_frames = load32(c, at + TJ_CLOCK_PERIOD_FRAMES);
         if (stable(c, at, sequence) || (bank = retry(bank, tries)) < 0) {
             return s;
         }
@@ -68,6 +70,10 @@ static stamp read_stamp(const jack_client_t *c) {
 
 static int64_t period_nanos(const stamp *s) {
     return s->next - s->start > 0 ? s->next - s->start : 1;
+}
+
+static int64_t period_frames(const stamp *s) {
+    return s->period_frames > 0 ? s->period_frames : 1;
 }
 
 jack_time_t jack_get_time(void) {
@@ -80,7 +86,7 @@ jack_nframes_t jack_last_frame_time(const jack_client_t *client) {
 
 static int64_t frames_at(const jack_client_t *client, int64_t nanos) {
     stamp s = read_stamp(client);
-    return s.frames + llround((double) (nanos - s.start) * client->nframes / (double) period_nanos(&s));
+    return s.frames + llround((double) (nanos - s.start) * period_frames(&s) / (double) period_nanos(&s));
 }
 
 jack_nframes_t jack_frame_time(const jack_client_t *client) {
@@ -92,7 +98,7 @@ jack_nframes_t jack_frames_since_cycle_start(const jack_client_t *client) {
         return 0;
     }
     stamp s = read_stamp(client);
-    int64_t since = (tj_now_nanos() - s.start) * client->nframes / period_nanos(&s);
+    int64_t since = (tj_now_nanos() - s.start) * period_frames(&s) / period_nanos(&s);
     return since > 0 ? (jack_nframes_t) since : 0;
 }
 
@@ -115,7 +121,7 @@ jack_time_t jack_frames_to_time(const jack_client_t *client, jack_nframes_t fram
     }
     stamp s = read_stamp(client);
     int32_t delta = (int32_t) (frames - (jack_nframes_t) s.frames); /* frame times wrap at 32 bits */
-    return (jack_time_t) llround((s.start + (double) delta * period_nanos(&s) / client->nframes) / 1000.0);
+    return (jack_time_t) llround((s.start + (double) delta * period_nanos(&s) / period_frames(&s)) / 1000.0);
 }
 
 jack_nframes_t jack_time_to_frames(const jack_client_t *client, jack_time_t usecs) {

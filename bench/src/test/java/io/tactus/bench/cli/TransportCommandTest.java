@@ -97,7 +97,7 @@ class TransportCommandTest {
             new io.tactus.ipc.graph.SegmentTransport(server.segment()).publish(1, io.tactus.api.TransportState.ROLLING,
                     published, 0);
             long start = System.nanoTime();
-            new io.tactus.ipc.graph.SegmentClock(server.segment()).stamp(1, 6400, start, start + 1_333_333);
+            new io.tactus.ipc.graph.SegmentClock(server.segment()).stamp(1, 6400, start, start + 1_333_333, 64);
             int before = server.requests.size();
 
             io.tactus.api.TransportPosition p = new io.tactus.api.TransportPosition();

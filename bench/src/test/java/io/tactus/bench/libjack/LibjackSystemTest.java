@@ -254,47 +254,15 @@ class LibjackSystemTest {
             server.close(); // writes the file
         }
         float[][] recorded = WavFiles.readAll(wav);
-        double left = frequency(recorded[0]);
-        double right = frequency(recorded[1]);
+        double left = SineFrequency.of(recorded[0], RATE);
+        double right = SineFrequency.of(recorded[1], RATE);
         System.out.printf("jack_simple_client on Tactus, recorded by the wav driver: %.2f Hz and %.2f Hz%n", left, right);
         // Its table of 200 samples, stepped by 1 and 3: rate / 200 and 3 rate / 200.
         assertEquals(RATE / 200.0, left, RATE / 200.0 * 0.01);
         assertEquals(3 * RATE / 200.0, right, 3 * RATE / 200.0 * 0.01);
     }
 
-    /**
-     * The sine's frequency from the spacing of its rising zero crossings: the mean of the spacings within 10 % of
-     * their median, so that a period the server gave up on (silence in the file, a jump of phase) does not count.
-     */
-    private static double frequency(float[] samples) {
-        java.util.List<Integer> spacings = new java.util.ArrayList<>();
-        int previous = -1;
-        for (int i = 1; i < samples.length; i++) {
-            if (samples[i - 1] < 0f && samples[i] >= 0f) {
-                if (previous >= 0) {
-                    spacings.add(i - previous);
-                }
-                previous = i;
-            }
-        }
-        assertTrue(spacings.size() > 100, "a recorded sine: " + spacings.size() + " crossings");
-        java.util.List<Integer> sorted = new java.util.ArrayList<>(spacings);
-        java.util.Collections.sort(sorted);
-        double median = sorted.get(sorted.size() / 2);
-        double sum = 0;
-        int kept = 0;
-        for (int spacing : spacings) {
-            if (Math.abs(spacing - median) <= 0.1 * median) {
-                sum += spacing;
-                kept++;
-            }
-        }
-        assertTrue(kept > spacings.size() / 2, "most of the recording is one steady sine: " + kept + " of "
-                + spacings.size() + " spacings near " + median);
-        return RATE / (sum / kept);
-    }
-
-    private static ServerSettings settings(String name, Driver driver) {
+    static ServerSettings settings(String name, Driver driver) {
         boolean root = "root".equals(System.getProperty("user.name"));
         return ServerSettings.defaults().withName(name)
                 .withEngine(EngineSettings.of(RATE, 64).withWarmupCycles(300).withSpinNanos(1_000_000))

@@ -60,6 +60,11 @@ final class NativeClients implements AutoCloseable {
         return library.program(name);
     }
 
+    /** The directory of libjack.so.0 and libjack.so (native/target/lib); one sentence when it is not built. */
+    Path libraryDirectory() {
+        return library.requireBuilt();
+    }
+
     static boolean installed(String program) {
         return Files.isExecutable(Path.of("/usr/bin", program));
     }

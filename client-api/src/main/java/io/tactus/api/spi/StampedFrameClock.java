@@ -7,8 +7,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A {@link FrameClock} over a cycle stamp (the cycle's first frame, its start and the next cycle's start, in
- * nanoseconds of CLOCK_MONOTONIC) that one writer, the engine, republishes every cycle under a sequence lock:
- * the writer never waits, a reader retries the rare read that overlaps a stamp. Where the stamp lives is the
+ * nanoseconds of CLOCK_MONOTONIC, and its nframes) that one writer, the engine, republishes every cycle under a
+ * sequence lock: the writer never waits, a reader retries the rare read that overlaps a stamp. Where the stamp lives is the
  * subclass's: the engine's own fields (one bank), or the shared graph segment a client in another process maps
  * (a bank per cycle parity, so a client still busy after the next stamp reads its own cycle's).
  *
@@ -21,12 +21,6 @@ public abstract class StampedFrameClock implements FrameClock {
 
     /** Failed reads of one bank before a reader turns to the other: far more than a live stamp takes. */
     public static final int TRIES_PER_BANK = 1024;
-
-    private final int nframes;
-
-    protected StampedFrameClock(int nframes) {
-        this.nframes = nframes;
-    }
 
     /** The bank the calling thread reads first: the one of the cycle it processes, or the newest. */
     protected abstract int bank();
@@ -51,10 +45,11 @@ public abstract class StampedFrameClock implements FrameClock {
 
     protected abstract long stampedNextNanos(int bank);
 
-    /** The stamped cycle's nframes; the size given at construction unless the subclass stamps it (it can change). */
-    protected int stampedPeriodFrames() {
-        return nframes;
-    }
+    /**
+     * The stamped cycle's nframes, from the same stamp as the other words: across a switch of the period, a reader
+     * still holding the old stamp converts with the old size.
+     */
+    protected abstract int stampedPeriodFrames(int bank);
 
     /** Now on the stamp's clock: CLOCK_MONOTONIC, which {@link System#nanoTime()} reads on Linux. */
     protected abstract long nowNanos();
@@ -92,7 +87,7 @@ public abstract class StampedFrameClock implements FrameClock {
             long s = sequenceAcquire(bank);
             long start = stampedStartNanos(bank);
             long next = stampedNextNanos(bank);
-            int frames = stampedPeriodFrames();
+            int frames = stampedPeriodFrames(bank);
             bank = stable(bank, s) ? -1 : retry(bank, tries);
             if (bank < 0) {
                 return (int) ((nowNanos() - start) * frames / Math.max(1, next - start));
@@ -108,7 +103,6 @@ public abstract class StampedFrameClock implements FrameClock {
             long f = stampedFrames(bank);
             long start = stampedStartNanos(bank);
             long next = stampedNextNanos(bank);
-            int frames = stampedPeriodFrames();
             bank = stable(bank, s) ? -1 : retry(bank, tries);
             if (bank < 0) {
                 return into.set(f, start / 1000, next / 1000, (next - start) / 1000f);
@@ -124,7 +118,7 @@ public abstract class StampedFrameClock implements FrameClock {
             long f = stampedFrames(bank);
             long start = stampedStartNanos(bank);
             long next = stampedNextNanos(bank);
-            int frames = stampedPeriodFrames();
+            int frames = Math.max(1, stampedPeriodFrames(bank));
             bank = stable(bank, s) ? -1 : retry(bank, tries);
             if (bank < 0) {
                 return Math.round((start + (double) (frameTime - f) * Math.max(1, next - start) / frames) / 1000);
@@ -144,7 +138,7 @@ public abstract class StampedFrameClock implements FrameClock {
             long f = stampedFrames(bank);
             long start = stampedStartNanos(bank);
             long next = stampedNextNanos(bank);
-            int frames = stampedPeriodFrames();
+            int frames = stampedPeriodFrames(bank);
             bank = stable(bank, s) ? -1 : retry(bank, tries);
             if (bank < 0) {
                 return f + Math.round((double) (nanos - start) * frames / Math.max(1, next - start));

@@ -19,7 +19,8 @@ package io.tactus.ipc.graph;
  *           64  cycle (long, engine) | 72 plan bank (int, engine) | up to 128 reserved
  *          128  clock stamp, bank b = cycle &amp; 1 at 128 + 64b (engine, each a sequence lock): +0 sequence (long,
  *               odd while written) | +8 cycle (long, the graph cycle it is for) | +16 first frame (long)
- *               | +24 cycle start ns | +32 next cycle start ns (CLOCK_MONOTONIC) | up to 64 reserved
+ *               | +24 cycle start ns | +32 next cycle start ns (CLOCK_MONOTONIC) | +40 period frames (int,
+ *               the stamped cycle's nframes; the header's at creation) | up to 64 reserved
  *          256  transport, bank b = cycle &amp; 1 at 256 + 128b (engine, each a sequence lock): +0 sequence (long)
  *               | +8 cycle (long) | +16 state (int) | +20 frame rate (int) | +24 frame (long) | +32 micros (long)
  *               | +40 BBT valid (int) | +44 bar | +48 beat | +52 tick | +56 bar start tick (double)
@@ -82,6 +83,8 @@ public final class GraphLayout {
     /** The clock stamp's bank 0; bank 1 follows it, one line each. */
     public static final int CLOCK_OFFSET = 2 * CACHE_LINE;
     public static final int CLOCK_BANK_BYTES = CACHE_LINE;
+    /** Within a clock bank: the stamped cycle's nframes, written with the stamp under its sequence word. */
+    public static final int CLOCK_PERIOD_FRAMES = 40;
     /** The transport's bank 0; bank 1 follows it, two lines each. */
     public static final int TRANSPORT_OFFSET = 4 * CACHE_LINE;
     public static final int TRANSPORT_BANK_BYTES = 2 * CACHE_LINE;

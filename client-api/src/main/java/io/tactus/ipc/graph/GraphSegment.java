@@ -86,6 +86,9 @@ public final class GraphSegment implements AutoCloseable {
             LONG.setRelease(buffer, PERIOD_OFFSET, periodNanos);
             LONG.setRelease(buffer, CREATOR_PID_OFFSET, ProcessHandle.current().pid());
             INT.setRelease(buffer, GraphLayout.PERIOD_FRAMES_OFFSET, layout.nframes());
+            for (int bank = 0; bank < 2; bank++) { // a clock read before the first stamp converts with a real size
+                INT.setRelease(buffer, GraphLayout.clockOffset(bank) + GraphLayout.CLOCK_PERIOD_FRAMES, layout.nframes());
+            }
             INT.setRelease(buffer, MAGIC_OFFSET, MAGIC);
             return new GraphSegment(file, layout, true, buffer);
         } catch (FileAlreadyExistsException e) {

@@ -19,6 +19,7 @@ public final class SegmentClock extends StampedFrameClock {
     private static final int FRAMES = 16;
     private static final int START = 24;
     private static final int NEXT = 32;
+    private static final int PERIOD_FRAMES = GraphLayout.CLOCK_PERIOD_FRAMES;
     private static final int BANK_0 = GraphLayout.clockOffset(0);
     private static final int BANK_1 = GraphLayout.clockOffset(1);
 
@@ -32,16 +33,16 @@ public final class SegmentClock extends StampedFrameClock {
 
     /** A client's clock: {@code reader} says which cycle's stamp the calling thread wants. */
     public SegmentClock(GraphSegment segment, ReaderCycle reader) {
-        super(segment.layout().nframes());
         this.segment = segment;
         this.reader = reader;
     }
 
     /**
      * The engine, at cycle start: graph cycle {@code cycle} (the next the engine starts) begins at frame
-     * {@code firstFrame}; written into the bank of the cycle's parity. Realtime, allocation-free.
+     * {@code firstFrame} and runs {@code periodFrames}; written into the bank of the cycle's parity. Realtime,
+     * allocation-free.
      */
-    public void stamp(long cycle, long firstFrame, long startNanos, long nextNanos) {
+    public void stamp(long cycle, long firstFrame, long startNanos, long nextNanos, int periodFrames) {
         int at = base((int) (cycle & 1));
         long s = segment.getLongAcquire(at + SEQUENCE);
         segment.setLongVolatile(at + SEQUENCE, s + 1); // odd first, and no later store passes it
@@ -49,6 +50,7 @@ public final class SegmentClock extends StampedFrameClock {
         segment.setLongRelease(at + FRAMES, firstFrame);
         segment.setLongRelease(at + START, startNanos);
         segment.setLongRelease(at + NEXT, nextNanos);
+        segment.setIntRelease(at + PERIOD_FRAMES, periodFrames);
         segment.setLongRelease(at + SEQUENCE, s + 2);
     }
 
@@ -97,8 +99,8 @@ public final class SegmentClock extends StampedFrameClock {
     }
 
     @Override
-    protected int stampedPeriodFrames() {
-        return segment.periodFrames();
+    protected int stampedPeriodFrames(int bank) {
+        return segment.getIntAcquire(base(bank) + PERIOD_FRAMES);
     }
 
     @Override

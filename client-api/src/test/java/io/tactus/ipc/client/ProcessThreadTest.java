@@ -398,12 +398,13 @@ class ProcessThreadTest {
         io.tactus.api.TransportPosition seen = new io.tactus.api.TransportPosition();
         long[] read = new long[4];
         beforeCycle = () -> {
-            stamps.stamp(cycle, cycle * NFRAMES, cycle * 1_000, cycle * 1_000 + 1_000);
+            stamps.stamp(cycle, cycle * NFRAMES, cycle * 1_000, cycle * 1_000 + 1_000, NFRAMES);
             published.publish(cycle, io.tactus.api.TransportState.STARTING,
                     new io.tactus.api.TransportPosition().setFrame(4_800, 48_000, 0), 1);
         };
         process.setCallback(nframes -> {
-            stamps.stamp(cycle + 1, (cycle + 1) * NFRAMES, 0, 1); // the engine moves on while this client is busy
+            // the engine moves on while this client is busy
+            stamps.stamp(cycle + 1, (cycle + 1) * NFRAMES, 0, 1, NFRAMES);
             published.publish(cycle + 1, io.tactus.api.TransportState.ROLLING,
                     new io.tactus.api.TransportPosition().setFrame(9_600, 48_000, 0), 0);
             read[0] = clock.lastFrameTime();

@@ -53,9 +53,9 @@ class SegmentStampsTest {
             Pinned pinned = new Pinned();
             SegmentClock clock = new SegmentClock(client, pinned);
             SegmentTransport transport = new SegmentTransport(client, pinned);
-            stamps.stamp(7, 7 * NFRAMES, 7_000, 8_000);
+            stamps.stamp(7, 7 * NFRAMES, 7_000, 8_000, NFRAMES);
             published.publish(7, TransportState.STARTING, at(7_000), 2);
-            stamps.stamp(8, 8 * NFRAMES, 8_000, 9_000);
+            stamps.stamp(8, 8 * NFRAMES, 8_000, 9_000, NFRAMES);
             published.publish(8, TransportState.ROLLING, at(8_000), 0);
 
             TransportPosition p = new TransportPosition();
@@ -75,8 +75,35 @@ class SegmentStampsTest {
             pinned.cycle = ReaderCycle.NEWEST;
             assertEquals(8 * NFRAMES, clock.lastFrameTime(), "the newest stamp for a thread with no cycle");
             assertEquals(8_000, transport.frame());
-            stamps.stamp(9, 9 * NFRAMES, 9_000, 10_000);
+            stamps.stamp(9, 9 * NFRAMES, 9_000, 10_000, NFRAMES);
             assertEquals(9 * NFRAMES, clock.lastFrameTime(), "the newest is in the other bank now");
+        }
+    }
+
+    /**
+     * The engine switches from 64 to 128 frames a period between cycles 7 and 8 (header and cycle 8's stamp say
+     * 128): a reader still in cycle 7 converts frames and microseconds with 64 frames over cycle 7's period, as the
+     * stamp it reads says, and a reader in cycle 8 with 128 over cycle 8's.
+     */
+    @Test
+    void shouldConvertWithTheOldPeriodSizeWhenAReaderHoldsTheOldBankAcrossASwitch() {
+        try (GraphSegment engine = GraphSegment.create(directory, "switch", GraphLayout.of(3, 1, 2 * NFRAMES), PERIOD);
+             GraphSegment client = GraphSegment.open(engine.path())) {
+            SegmentClock stamps = new SegmentClock(engine);
+            Pinned pinned = new Pinned();
+            SegmentClock clock = new SegmentClock(client, pinned);
+            stamps.stamp(7, 7 * NFRAMES, 7_000_000, 7_000_000 + PERIOD, NFRAMES);
+            engine.publishPeriod(2 * NFRAMES, 2 * PERIOD, false);
+            stamps.stamp(8, 8 * NFRAMES, 7_000_000 + PERIOD, 7_000_000 + 3 * PERIOD, 2 * NFRAMES);
+            assertEquals(2 * NFRAMES, client.periodFrames(), "the header has the new size");
+
+            pinned.cycle = 7;
+            assertEquals(7 * NFRAMES + 32, clock.timeToFrames(7_666), "half of cycle 7's period: 32 of its 64 frames");
+            assertEquals(7_667, clock.framesToTime(7 * NFRAMES + 32), "32 frames: half of cycle 7's 1333 us");
+            pinned.cycle = 8;
+            long cycle8Start = (7_000_000 + PERIOD) / 1000;
+            assertEquals(8 * NFRAMES + 64, clock.timeToFrames(cycle8Start + PERIOD / 1000), "64 of cycle 8's 128 frames");
+            assertEquals(cycle8Start + PERIOD / 1000, clock.framesToTime(8 * NFRAMES + 64), 1);
         }
     }
 
@@ -89,9 +116,9 @@ class SegmentStampsTest {
             Pinned pinned = new Pinned();
             SegmentClock clock = new SegmentClock(client, pinned);
             SegmentTransport transport = new SegmentTransport(client, pinned);
-            stamps.stamp(7, 7 * NFRAMES, 7_000, 8_000);
+            stamps.stamp(7, 7 * NFRAMES, 7_000, 8_000, NFRAMES);
             published.publish(7, TransportState.ROLLING, at(7_000), 0);
-            stamps.stamp(8, 8 * NFRAMES, 8_000, 9_000);
+            stamps.stamp(8, 8 * NFRAMES, 8_000, 9_000, NFRAMES);
             published.publish(8, TransportState.ROLLING, at(7_064), 0);
             // The server dies between the two halves of cycle 10's stamps (bank 0): sequences left odd.
             engine.setLongVolatile(GraphLayout.clockOffset(0), engine.getLongAcquire(GraphLayout.clockOffset(0)) + 1);
@@ -169,11 +196,12 @@ class SegmentStampsTest {
             for (int w = -5; w < allocated.length; w++) {
                 long before = threads.getCurrentThreadAllocatedBytes();
                 for (long c = 1; c <= 20_000; c++) {
-                    stamps.stamp(c, c * NFRAMES, c * 1_000, c * 1_000 + 1_000);
+                    stamps.stamp(c, c * NFRAMES, c * 1_000, c * 1_000 + 1_000, NFRAMES);
                     published.publish(c, TransportState.ROLLING, p, (int) (c & 1));
                     pinned.cycle = c % 3 == 0 ? ReaderCycle.NEWEST : c;
                     sum += clock.lastFrameTime() + clock.cycleTimes(times).currentFrames() + transport.frame()
                             + transport.timebaseMaster() + transport.read(p).ordinal();
+                    sum += clock.timeToFrames(c) + clock.framesToTime(c * NFRAMES) + clock.framesSinceCycleStart();
                     answers.answerSync(c, c, true);
                     answers.publishBbt(p);
                     sum += answers.saidReady(c, c) && answers.readBbt(p) ? 1 : 0;

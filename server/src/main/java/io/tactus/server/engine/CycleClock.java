@@ -34,30 +34,20 @@ public final class CycleClock extends StampedFrameClock {
     private long frames;
     private long startNanos;
     private long nextNanos;
-    /** The stamped cycle's nframes: it changes with the period (issue 20). */
+    /** The stamped cycle's nframes: it changes with the period (issue 20), so it is part of the stamp. */
     private int periodFrames;
 
     /** The shared graph's copy of the stamp, for clients in other processes; null without one. */
     private volatile SegmentClock mirror;
 
     public CycleClock(ClockSource clock, int nframes, long periodNanos) {
-        super(nframes);
         this.clock = clock;
         this.nextNanos = periodNanos; // a period's length before the first stamp, so conversions never divide by 0
         this.periodFrames = nframes;
     }
 
-    /** Realtime, allocation-free: the engine's period size from the next stamp on; engine thread. */
-    void setPeriodFrames(int nframes) {
-        long s = (long) SEQUENCE.getOpaque(this);
-        SEQUENCE.setOpaque(this, s + 1);
-        VarHandle.storeStoreFence();
-        periodFrames = nframes;
-        SEQUENCE.setRelease(this, s + 2);
-    }
-
     @Override
-    protected int stampedPeriodFrames() {
+    protected int stampedPeriodFrames(int bank) {
         return periodFrames;
     }
 
@@ -65,20 +55,21 @@ public final class CycleClock extends StampedFrameClock {
     private static final int UNBOUNDED = 1 << 29;
 
     /**
-     * Realtime, allocation-free: the engine's stamp at the start of a cycle; {@code cycle} is the shared graph's
-     * number for it, which names the segment's bank.
+     * Realtime, allocation-free: the engine's stamp at the start of a cycle of {@code nframes}; {@code cycle} is the
+     * shared graph's number for it, which names the segment's bank.
      */
-    void begin(long firstFrame, long start, long next, long cycle) {
+    void begin(long firstFrame, long start, long next, int nframes, long cycle) {
         long s = (long) SEQUENCE.getOpaque(this);
         SEQUENCE.setOpaque(this, s + 1);
         VarHandle.storeStoreFence();
         frames = firstFrame;
         startNanos = start;
         nextNanos = next;
+        periodFrames = nframes;
         SEQUENCE.setRelease(this, s + 2);
         SegmentClock shared = mirror;
         if (shared != null) {
-            shared.stamp(cycle, firstFrame, start, next);
+            shared.stamp(cycle, firstFrame, start, next, nframes);
         }
     }
 

@@ -291,7 +291,6 @@ public final class Engine implements Runnable, RunningCall {
         cycleEstimate = Math.min(cycleEstimate, periodNanos);
         pass.setPeriod(periodNanos, freewheel);
         periodToPublish = true; // into the shared graph once an asynchronous cycle of the old size is complete
-        cycleClock.setPeriodFrames(nframes);
     }
 
     /**
@@ -387,7 +386,7 @@ public final class Engine implements Runnable, RunningCall {
         }
         // after the previous cycle's clients (async): each client reads the frame time of the cycle it processes
         long sharedCycle = pass.nextSharedCycle();
-        cycleClock.begin(stampFrames, stampStart, stampNext, sharedCycle);
+        cycleClock.begin(stampFrames, stampStart, stampNext, nframes, sharedCycle);
         ExecutionPlan previous = drain.plan();
         ExecutionPlan current = drain.drain(poller);
         record.planSwitched = current != previous;

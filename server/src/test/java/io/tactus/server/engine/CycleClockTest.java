@@ -46,7 +46,7 @@ class CycleClockTest {
         long skipped = 0;
         long previous = -1;
         for (int i = 0; i < 10_000; i++) {
-            cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1), i + 1);
+            cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1), NFRAMES, i + 1);
             clock.now = timing.idealStart(k) + random.nextInt((int) timing.periodNanos());
             long frame = cycles.lastFrameTime();
             if (previous >= 0) {
@@ -105,13 +105,13 @@ class CycleClockTest {
                     reads.incrementAndGet();
                 }
             }, "segment-clock-reader");
-            cycles.begin(0, timing.idealStart(0), timing.idealStart(1), 1);
+            cycles.begin(0, timing.idealStart(0), timing.idealStart(1), NFRAMES, 1);
             reader.start();
             Random random = new Random(5);
             long k = 0;
             long skipped = 0;
             for (int i = 0; i < 10_000; i++) {
-                cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1), i + 2);
+                cycles.begin(k * NFRAMES, timing.idealStart(k), timing.idealStart(k + 1), NFRAMES, i + 2);
                 clock.now = timing.idealStart(k) + random.nextInt((int) timing.periodNanos());
                 assertEquals(k * NFRAMES, seen.lastFrameTime(), "cycle " + i);
                 long f = k * NFRAMES + random.nextInt(NFRAMES);
