@@ -66,6 +66,22 @@ static int port_in_use(jack_port_t *p) {
     return __atomic_load_n(&p->in_use, __ATOMIC_ACQUIRE);
 }
 
+/*
+ * Realtime: whether the plan's source entry *source (for input p) holds what p mixes in the cycle, and then its port
+ * in *source. A negative entry is a feedback connection's source, the port's index complemented: its reader runs
+ * before its writer, so it mixes the port as the cycle before left it.
+ */
+static int live_source(jack_client_t *c, jack_port_t *p, int *source, int64_t cycle) {
+    int entry = *source;
+    int port = entry < 0 ? ~entry : entry;
+    int64_t wanted = entry < 0 ? cycle - 1 : cycle;
+    if (port >= c->nports || port == p->slot || ld64(c, tj_port_offset(c, port)) != wanted) {
+        return 0;
+    }
+    *source = port;
+    return 1;
+}
+
 /* Realtime: the sum of the input's sources valid for the cycle, or silence. */
 static void mix_audio(jack_client_t *c, jack_port_t *p, int bank, int64_t cycle) {
     size_t port_at = tj_port_offset(c, p->slot);
@@ -77,8 +93,7 @@ static void mix_audio(jack_client_t *c, jack_port_t *p, int bank, int64_t cycle)
     int first = 1;
     for (int i = 0; i < count; i++) {
         int source = ld32(c, port_at + 64 + (size_t) bank * 64 + 4 + (size_t) i * 4);
-        if (source < 0 || source >= c->nports || source == p->slot
-            || ld64(c, tj_port_offset(c, source)) != cycle) {
+        if (!live_source(c, p, &source, cycle)) {
             continue;
         }
         const float *from = tj_port_data(c, source);
@@ -107,7 +122,7 @@ static void merge_midi(jack_client_t *c, jack_port_t *p, int bank, int64_t cycle
     int live = 0;
     for (int i = 0; i < count; i++) {
         int source = ld32(c, port_at + 64 + (size_t) bank * 64 + 4 + (size_t) i * 4);
-        if (source >= 0 && source < c->nports && source != p->slot && ld64(c, tj_port_offset(c, source)) == cycle) {
+        if (live_source(c, p, &source, cycle)) {
             sources[live++] = tj_port_data(c, source);
         }
     }
@@ -139,7 +154,11 @@ static void work(jack_client_t *c, int64_t cycle) {
             merge_midi(c, p, bank, cycle);
         } else if (p->is_input) {
             mix_audio(c, p, bank, cycle);
-        } else if (p->is_midi) {
+        }
+    }
+    for (int i = 0; i < TJ_MAX_PORTS; i++) { /* after every input: a loop-back input reads last period's events */
+        jack_port_t *p = &c->ports[i];
+        if (port_in_use(p) && !p->is_input && p->is_midi) {
             jack_midi_clear_buffer(tj_port_data(c, p->slot));
         }
     }

@@ -396,10 +396,13 @@ final class ProcessThread {
                 activation.mergeMidiInput(port.slot(), cycle, midiViews, port.merge());
             } else if (port.isInput()) {
                 activation.mixInput(port.slot(), cycle, views, port.buffer(), nframes);
-            } else if (port.isMidi()) {
-                port.silence(nframes); // a MIDI output starts each period empty; the callback appends to it
             }
             port.rewind(nframes);
+        }
+        for (RemotePort port : current.all) {
+            if (!port.isInput() && port.isMidi()) {
+                port.silence(nframes); // after every input: a loop-back input reads last period's events from it
+            }
         }
         if (process != null && failure == null) {
             try {

@@ -153,9 +153,31 @@ public final class GraphActivation {
     }
 
     /**
+     * A plan bank's entry for the source of a feedback connection: the port's index complemented, so negative (a
+     * reader that does not know the sign skips it, silence rather than a period early). Its reader mixes the port
+     * as the cycle before left it: it runs before the port's writer.
+     */
+    public static int delayed(int port) {
+        return ~port;
+    }
+
+    /** The port a plan bank's source entry names, delayed or not. */
+    public static int port(int source) {
+        return source < 0 ? ~source : source;
+    }
+
+    /**
+     * Whether a plan bank's source entry holds what its reader mixes in {@code cycle}: that cycle's samples, or for
+     * a {@link #delayed} entry the cycle before's (acquire). Realtime.
+     */
+    public boolean isValidSource(int source, long cycle) {
+        return source < 0 ? isValid(~source, cycle - 1) : isValid(source, cycle);
+    }
+
+    /**
      * A reader's mix of its input port {@code input} in {@code cycle}: the sources the cycle's plan bank
      * lists for it (clipped to {@link GraphLayout#MAX_SOURCES}, indices out of range ignored), each mixed
-     * only if valid for the cycle, into {@code into}. Realtime: {@code views[p]} is the view of port p,
+     * only if valid for the cycle (a {@link #delayed} one: for the cycle before), into {@code into}. Realtime: {@code views[p]} is the view of port p,
      * made once for every port by {@link GraphSegment#buffer}.
      */
     public void mixInput(int input, long cycle, FloatBuffer[] views, FloatBuffer into, int nframes) {
@@ -164,10 +186,11 @@ public final class GraphActivation {
         boolean first = true;
         for (int i = 0; i < count; i++) {
             int source = segment.getIntAcquire(layout.sourceOffset(input, bank, i));
-            if (source < 0 || source >= views.length || source == input || !isValid(source, cycle)) {
+            int port = port(source);
+            if (port >= views.length || port == input || !isValidSource(source, cycle)) {
                 continue;
             }
-            add(views[source], into, nframes, first);
+            add(views[port], into, nframes, first);
             first = false;
         }
         if (first) {
@@ -187,8 +210,9 @@ public final class GraphActivation {
         merge.reset();
         for (int i = 0; i < count; i++) {
             int source = segment.getIntAcquire(layout.sourceOffset(input, bank, i));
-            if (source >= 0 && source < views.length && source != input && isValid(source, cycle)) {
-                merge.addSnapshot(views[source]);
+            int port = port(source);
+            if (port < views.length && port != input && isValidSource(source, cycle)) {
+                merge.addSnapshot(views[port]);
             }
         }
         merge.merge();

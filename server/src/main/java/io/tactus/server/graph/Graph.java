@@ -344,6 +344,11 @@ public final class Graph {
         return clients.get(name);
     }
 
+    /**
+     * Connects an output to an input of its type. A connection that closes a loop (its reader already runs before
+     * its writer, or they are one client) is accepted as JACK2 accepts it, as a feedback connection: its reader
+     * hears the writer's previous period (see {@link Connection}); otherwise it is an ordinary one.
+     */
     public synchronized void connect(String sourceName, String destinationName) {
         PortNode source = port(sourceName);
         PortNode destination = port(destinationName);
@@ -361,14 +366,11 @@ public final class Graph {
         if (find(source, destination) >= 0) {
             throw new TactusException(source.name() + " is already connected to " + destination.name());
         }
-        if (wouldLoop(source.client(), destination.client())) {
-            throw new TactusException(what + "'" + destination.client().name() + "' already feeds '"
-                    + source.client().name() + "', and a loop in the graph has no order to run in");
-        }
+        Connection connection = new Connection(source, destination, closesLoop(source.client(), destination.client()));
         if (shared != null) {
-            refuseOverTheSharedPlansLimits(source, destination, what);
+            refuseOverTheSharedPlansLimits(connection, what);
         }
-        connections.add(new Connection(source, destination));
+        connections.add(connection);
         announce(GraphEvent.connection(source.name(), destination.name(), true), null);
         recomputeLatencies(true);
     }
@@ -379,7 +381,8 @@ public final class Graph {
      * most {@link GraphLayout#MAX_SUCCESSORS} others. Refused here, before the graph changes, not when the plan
      * is built.
      */
-    private void refuseOverTheSharedPlansLimits(PortNode source, PortNode destination, String what) {
+    private void refuseOverTheSharedPlansLimits(Connection connection, String what) {
+        PortNode destination = connection.destination();
         if (destination.client().isRemote()) {
             long sources = connections.stream().filter(c -> c.destination() == destination).count();
             if (sources >= GraphLayout.MAX_SOURCES) {
@@ -387,20 +390,20 @@ public final class Graph {
                         + "an input of a client in its own process can");
             }
         }
-        ClientNode from = source.client();
-        ClientNode to = destination.client();
-        if (from == system || from == to) {
+        ClientNode from = connection.runsFirst();
+        ClientNode to = connection.runsAfter();
+        if (from == system || to == system || from == to) {
             return; // the engine starts the driver's readers itself; a client's own loop-back wakes nobody
         }
-        Set<ClientNode> fed = new HashSet<>();
+        Set<ClientNode> woken = new HashSet<>();
         for (Connection c : connections) {
-            if (c.source().client() == from && c.destination().client() != from && c.destination().client() != system) {
-                fed.add(c.destination().client());
+            if (c.runsFirst() == from && c.runsAfter() != from && c.runsAfter() != system) {
+                woken.add(c.runsAfter());
             }
         }
-        if (to != system && !fed.contains(to) && fed.size() >= GraphLayout.MAX_SUCCESSORS) {
-            throw new TactusException(what + "'" + from.name() + "' already feeds " + fed.size() + " clients, the most "
-                    + "one client can wake on the shared graph");
+        if (!woken.contains(to) && woken.size() >= GraphLayout.MAX_SUCCESSORS) {
+            throw new TactusException(what + "'" + from.name() + "' already feeds " + woken.size() + " clients, the "
+                    + "most one client can wake on the shared graph");
         }
     }
 
@@ -654,29 +657,33 @@ public final class Graph {
     }
 
     /**
-     * Would an edge from {@code from} to {@code to} close a loop? The driver is a source and a sink, never in a loop.
+     * Would a connection from {@code writer} to {@code reader} close a loop, so be a feedback connection? As JACK2's
+     * {@code IsLoopPath}: yes when the reader already runs before the writer, through the connections made so far
+     * (each in the direction it orders, a feedback one reader first), or when they are the same client; never for
+     * the driver, a source and a sink outside the order. Decided once, when the connection is made: a disconnect
+     * that takes away the path leaves a feedback connection feedback until it is itself broken, as in JACK2, and the
+     * order stays acyclic either way, since its reader still runs first.
      */
-    private boolean wouldLoop(ClientNode from, ClientNode to) {
-        if (from == system || to == system) {
+    private boolean closesLoop(ClientNode writer, ClientNode reader) {
+        if (writer == system || reader == system) {
             return false;
         }
-        if (from == to) {
+        if (writer == reader) {
             return true;
         }
-        List<ClientNode> stack = new ArrayList<>(List.of(to));
-        List<ClientNode> seen = new ArrayList<>();
+        List<ClientNode> stack = new ArrayList<>(List.of(reader));
+        Set<ClientNode> seen = new HashSet<>();
         while (!stack.isEmpty()) {
             ClientNode next = stack.remove(stack.size() - 1);
-            if (next == from) {
+            if (next == writer) {
                 return true;
             }
-            if (seen.contains(next)) {
+            if (!seen.add(next)) {
                 continue;
             }
-            seen.add(next);
             for (Connection c : connections) {
-                if (c.source().client() == next && c.destination().client() != system) {
-                    stack.add(c.destination().client());
+                if (c.runsFirst() == next && c.runsAfter() != next && c.runsAfter() != system) {
+                    stack.add(c.runsAfter());
                 }
             }
         }

@@ -15,7 +15,9 @@ import java.util.Map;
  * upstream (an output gets the span of its destinations', an input what its client set or else the span of the
  * client's outputs); the driver's capture ports start the one, its playback ports the other. JACK runs the two
  * passes through the clients' callbacks in graph order; Tactus runs them here, on the control thread under the
- * graph's lock, and a client whose callback then sets a new range starts another recompute. Linear in ports and
+ * graph's lock, and a client whose callback then sets a new range starts another recompute. A feedback connection
+ * carries no latency: what crosses it is a period old, and following it would chase the loop; the forward
+ * connections alone form no loop, so one pass each way places every port. Linear in ports and
  * connections, once per connection or latency change.
  */
 final class LatencyPropagation {
@@ -61,7 +63,7 @@ final class LatencyPropagation {
             if (port.isInput()) {
                 LatencyRange range = null;
                 for (Connection c : connections) {
-                    if (c.destination() == port) {
+                    if (c.destination() == port && !c.feedback()) {
                         range = span(range, c.source().latency(LatencyMode.CAPTURE));
                     }
                 }
@@ -90,7 +92,7 @@ final class LatencyPropagation {
             if (!port.isInput()) {
                 LatencyRange range = null;
                 for (Connection c : connections) {
-                    if (c.source() == port) {
+                    if (c.source() == port && !c.feedback()) {
                         range = span(range, c.destination().latency(LatencyMode.PLAYBACK));
                     }
                 }
@@ -107,8 +109,9 @@ final class LatencyPropagation {
     }
 
     /**
-     * The clients but the system one, each after every client that feeds it (Kahn's algorithm; ties in
-     * registration order). The graph refuses loops, so every client is placed.
+     * The clients but the system one, each after every client that feeds it through a forward connection (Kahn's
+     * algorithm; ties in registration order). A connection that closes a loop is a feedback one, left out here, so
+     * every client is placed.
      */
     static List<ClientNode> graphOrder(ClientNode system, List<ClientNode> clients, List<Connection> connections) {
         Map<ClientNode, Integer> feeders = new HashMap<>();
@@ -121,7 +124,8 @@ final class LatencyPropagation {
         for (Connection c : connections) {
             ClientNode from = c.source().client();
             ClientNode to = c.destination().client();
-            if (from != system && to != system && from != to && feeders.containsKey(from) && feeders.containsKey(to)) {
+            if (!c.feedback() && from != system && to != system && from != to && feeders.containsKey(from)
+                    && feeders.containsKey(to)) {
                 edges.add(c);
                 feeders.merge(to, 1, Integer::sum);
             }
@@ -138,7 +142,7 @@ final class LatencyPropagation {
                 }
             }
             if (next == null) {
-                order.addAll(pending); // cannot happen: loops are refused; keep every port computed anyway
+                order.addAll(pending); // cannot happen: loops close on feedback connections; keep every port computed
                 break;
             }
             pending.remove(next);

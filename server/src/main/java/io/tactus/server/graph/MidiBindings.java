@@ -67,7 +67,7 @@ public final class MidiBindings {
                 merge.add(source);
             }
             for (int s = 0; s < slots.length; s++) {
-                if (shared.isValid(slots[s], cycle)) {
+                if (shared.isValidSource(slots[s], cycle)) { // a delayed (feedback) slot: the cycle before's
                     merge.addSnapshot(slotViews[s]);
                 }
             }

@@ -8,7 +8,9 @@ import java.nio.FloatBuffer;
  * Sums several output buffers into one input's mix buffer (JACK's fan-in). Sources of the engine's own
  * process are read as they are; sources in the shared graph (clients in other processes) are read where
  * they wrote them, each only when it is valid for the cycle, so a client the server gave up on reads as
- * silence. Built off the realtime thread as part of a plan; {@link #run} is realtime and allocation-free.
+ * silence. A source of a feedback connection is read before its writer runs, so as the previous period
+ * left it; such an input is always copied here, never bound in place, so that it holds that period whenever
+ * its reader looks. Built off the realtime thread as part of a plan; {@link #run} is realtime and allocation-free.
  */
 public final class Mix {
 
@@ -25,7 +27,10 @@ public final class Mix {
         this(target, sources, null, NO_SLOTS, NO_VIEWS);
     }
 
-    /** Also {@code slots} of the shared graph, whose views are {@code slotViews}. */
+    /**
+     * Also {@code slots} of the shared graph, whose views are {@code slotViews}; a slot entry
+     * {@link GraphActivation#delayed} is a feedback source, mixed as the cycle before left it.
+     */
     Mix(FloatBuffer target, FloatBuffer[] sources, GraphActivation shared, int[] slots, FloatBuffer[] slotViews) {
         this.target = target;
         this.sources = sources;
@@ -47,7 +52,7 @@ public final class Mix {
             first = false;
         }
         for (int s = 0; s < slots.length; s++) {
-            if (shared.isValid(slots[s], cycle)) {
+            if (shared.isValidSource(slots[s], cycle)) {
                 add(slotViews[s], nframes, first);
                 first = false;
             }

@@ -5,6 +5,7 @@ import io.tactus.api.PortType;
 import io.tactus.api.SyncCallback;
 import io.tactus.api.TimebaseCallback;
 import io.tactus.ipc.graph.ActivationPlan;
+import io.tactus.ipc.graph.GraphActivation;
 
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
@@ -18,7 +19,9 @@ import java.util.PriorityQueue;
  * Turns a graph snapshot into an {@link ExecutionPlan}: active clients in topological order (ties in
  * registration order, so an unconnected graph runs in the order clients joined), and every input bound
  * to silence, its one source, or a mix buffer; with a client in its own process, also the activation plan
- * written into the shared graph's spare bank. Runs on a control thread and may allocate freely.
+ * written into the shared graph's spare bank. A feedback connection orders its reader before its writer
+ * ({@link Connection#runsFirst}), as JACK2's activation does, so loops place every client. Runs on a control
+ * thread and may allocate freely.
  */
 final class PlanBuilder {
 
@@ -157,10 +160,10 @@ final class PlanBuilder {
             plan.client(client.record());
         }
         for (Connection c : connections) {
-            ClientNode from = c.source().client();
-            ClientNode to = c.destination().client();
-            if (from != to && order.contains(from) && order.contains(to)) {
-                plan.feeds(from.record(), to.record());
+            ClientNode first = c.runsFirst();
+            ClientNode then = c.runsAfter();
+            if (first != then && order.contains(first) && order.contains(then)) {
+                plan.feeds(first.record(), then.record());
             }
         }
         for (ClientNode client : order) {
@@ -171,11 +174,16 @@ final class PlanBuilder {
                 if (port.isInput()) {
                     plan.reads(port.slot(), connections.stream()
                             .filter(c -> c.destination() == port && c.source().slot() >= 0 && feeds(c.source().client()))
-                            .mapToInt(c -> c.source().slot()).toArray());
+                            .mapToInt(PlanBuilder::slotEntry).toArray());
                 }
             }
         }
         return plan.build();
+    }
+
+    /** The source's slot as a plan lists it: {@link GraphActivation#delayed} for a feedback connection. */
+    private static int slotEntry(Connection c) {
+        return c.feedback() ? GraphActivation.delayed(c.source().slot()) : c.source().slot();
     }
 
     /** A source whose output counts: the driver's capture, or a client that is active and not muted. */
@@ -199,11 +207,14 @@ final class PlanBuilder {
         return ports.stream().mapToInt(PortNode::slot).toArray();
     }
 
-    /** Positions in {@code order} of the clients that feed {@code client}: it is triggered when they finish. */
+    /**
+     * Positions in {@code order} of the clients {@code client} waits for: those that feed it, and the readers of its
+     * feedback connections. It is triggered when they finish.
+     */
     private static int[] upstream(ClientNode client, List<ClientNode> order, List<Connection> connections) {
         return connections.stream()
-                .filter(c -> c.destination().client() == client)
-                .mapToInt(c -> order.indexOf(c.source().client()))
+                .filter(c -> c.runsAfter() == client)
+                .mapToInt(c -> order.indexOf(c.runsFirst()))
                 .filter(index -> index >= 0 && order.get(index) != client)
                 .distinct().sorted().toArray();
     }
@@ -216,26 +227,29 @@ final class PlanBuilder {
                                          List<Mix> mixes, int nframes, SharedGraph shared) {
         List<FloatBuffer> sources = new ArrayList<>();
         List<Integer> slots = new ArrayList<>();
+        boolean feedback = false;
         for (Connection c : connections) {
             ClientNode source = c.source().client();
             if (c.destination() == input && feeds(source)) {
+                feedback |= c.feedback();
                 if (!source.isRemote()) {
                     sources.add(c.source().ownBuffer());
                 } else if (shared != null) {
-                    slots.add(c.source().slot());
+                    slots.add(slotEntry(c));
                 }
             }
         }
         if (sources.isEmpty() && slots.isEmpty()) {
             return silence.asReadOnlyBuffer();
         }
-        if (sources.size() == 1 && slots.isEmpty()) {
+        if (sources.size() == 1 && slots.isEmpty() && !feedback) {
             return sources.get(0).asReadOnlyBuffer();
         }
         FloatBuffer sum = PortNode.allocate(nframes);
         FloatBuffer[] local = sources.toArray(FloatBuffer[]::new);
         mixes.add(slots.isEmpty() ? new Mix(sum, local) : new Mix(sum, local, shared.activation(),
-                slots.stream().mapToInt(Integer::intValue).toArray(), slots.stream().map(shared::view).toArray(FloatBuffer[]::new)));
+                slots.stream().mapToInt(Integer::intValue).toArray(),
+                slots.stream().map(entry -> shared.view(GraphActivation.port(entry))).toArray(FloatBuffer[]::new)));
         return sum.asReadOnlyBuffer();
     }
 
@@ -247,31 +261,36 @@ final class PlanBuilder {
                                             List<MidiBindings.FanIn> merges, int nframes, SharedGraph shared) {
         List<MidiBuffer> sources = new ArrayList<>();
         List<Integer> slots = new ArrayList<>();
+        boolean feedback = false;
         for (Connection c : connections) {
             ClientNode source = c.source().client();
             if (c.destination() == input && feeds(source)) {
+                feedback |= c.feedback();
                 if (!source.isRemote()) {
                     sources.add(c.source().ownMidiBuffer());
                 } else if (shared != null) {
-                    slots.add(c.source().slot());
+                    slots.add(slotEntry(c));
                 }
             }
         }
         if (sources.isEmpty() && slots.isEmpty()) {
             return quiet.readOnlyView();
         }
-        if (sources.size() == 1 && slots.isEmpty()) {
+        if (sources.size() == 1 && slots.isEmpty() && !feedback) { // a loop-back's output is emptied before it runs
             return sources.get(0).readOnlyView();
         }
         MidiBuffer merged = MidiBuffer.allocate(MidiBuffer.DEFAULT_CAPACITY, nframes);
         MidiBuffer[] local = sources.toArray(MidiBuffer[]::new);
         merges.add(slots.isEmpty() ? new MidiBindings.FanIn(merged, local) : new MidiBindings.FanIn(merged, local,
                 shared.activation(), slots.stream().mapToInt(Integer::intValue).toArray(),
-                slots.stream().map(shared::midiView).toArray(MidiBuffer[]::new)));
+                slots.stream().map(entry -> shared.midiView(GraphActivation.port(entry))).toArray(MidiBuffer[]::new)));
         return merged.readOnlyView();
     }
 
-    /** Kahn's algorithm over active clients; the driver is outside the order (capture first, playback last). */
+    /**
+     * Kahn's algorithm over active clients, each connection in the direction it orders ({@link Connection#runsFirst});
+     * the driver is outside the order (capture first, playback last).
+     */
     private static List<ClientNode> order(ClientNode system, List<ClientNode> clients, List<Connection> connections) {
         Map<ClientNode, Integer> indegree = new HashMap<>();
         for (ClientNode client : clients) {
@@ -280,8 +299,8 @@ final class PlanBuilder {
             }
         }
         for (Connection c : connections) {
-            ClientNode from = c.source().client();
-            ClientNode to = c.destination().client();
+            ClientNode from = c.runsFirst();
+            ClientNode to = c.runsAfter();
             if (from != to && indegree.containsKey(from) && indegree.containsKey(to)) {
                 indegree.merge(to, 1, Integer::sum);
             }
@@ -297,15 +316,16 @@ final class PlanBuilder {
             ClientNode next = ready.poll();
             order.add(next);
             for (Connection c : connections) {
-                ClientNode to = c.destination().client();
-                if (c.source().client() == next && to != next && indegree.containsKey(to)
+                ClientNode to = c.runsAfter();
+                if (c.runsFirst() == next && to != next && indegree.containsKey(to)
                         && indegree.merge(to, -1, Integer::sum) == 0) {
                     ready.add(to);
                 }
             }
         }
         if (order.size() != indegree.size()) {
-            throw new IllegalStateException("graph has a loop; Graph.connect should have refused it");
+            throw new IllegalStateException("graph has a loop of forward connections; Graph.connect should have made "
+                    + "one of them feedback");
         }
         return order;
     }

@@ -34,6 +34,13 @@ class GraphTest {
         graph.addPort(b, "out", false, false);
     }
 
+    private void running(ClientNode... clients) {
+        for (ClientNode client : clients) {
+            client.setProcess(nframes -> { });
+            graph.setActive(client, true);
+        }
+    }
+
     private String refusal(Runnable change) {
         List<String> before = graph.portNames();
         List<Connection> connections = graph.connections();
@@ -76,12 +83,47 @@ class GraphTest {
         assertEquals("client 'a' already has a port named 'in'", refusal(() -> graph.addPort(a, "in", true, false)));
     }
 
+    /** JACK2 accepts a connection that closes a loop and marks it feedback; Tactus refused it before. */
     @Test
-    void shouldRefuseAConnectionThatWouldCloseALoop() {
+    void shouldAcceptAConnectionThatClosesALoopAsAFeedbackConnection() {
+        running(a, b);
         graph.connect("a:out", "b:in");
-        assertEquals("cannot connect b:out to a:in: 'a' already feeds 'b', and a loop in the graph has no order to run in",
-                refusal(() -> graph.connect("b:out", "a:in")));
-        assertTrue(refusal(() -> graph.connect("a:out", "a:in")).contains("loop"));
+        graph.connect("b:out", "a:in");
+        graph.connect("a:out", "a:in");
+        assertEquals(List.of(false, true, true), graph.connections().stream().map(Connection::feedback).toList(),
+                "the first is forward; the one back to a and a's own loop-back close loops");
+        assertEquals(List.of("b:in", "a:in"), graph.connectionsOf("a:out"), "listed as any connection");
+        assertEquals(List.of("b:out", "a:out"), graph.connectionsOf("a:in"));
+        assertEquals(List.of("a", "b"), graph.plan(1).clientOrder(), "the feedback reader, a, runs first");
+    }
+
+    /**
+     * JACK2's rule: a connection is feedback or not from when it is made until it is broken; a disconnect that takes
+     * away the path that made it feedback leaves it feedback, and its reader still runs first.
+     */
+    @Test
+    void shouldKeepAConnectionFeedbackWhenThePathThatClosedTheLoopIsBroken() {
+        running(a, b);
+        graph.connect("a:out", "b:in");
+        graph.connect("b:out", "a:in");
+        graph.disconnect("a:out", "b:in");
+        assertEquals(List.of(true), graph.connections().stream().map(Connection::feedback).toList());
+        graph.connect("a:out", "b:in");
+        assertEquals(List.of(true, false), graph.connections().stream().map(Connection::feedback).toList(),
+                "a already runs before b, so a:out to b:in closes no loop");
+        assertEquals(List.of("a", "b"), graph.plan(2).clientOrder());
+        graph.disconnect("b:out", "a:in");
+        graph.connect("b:out", "a:in");
+        assertEquals(List.of(false, true), graph.connections().stream().map(Connection::feedback).toList(),
+                "made again, it closes the loop again");
+    }
+
+    @Test
+    void shouldNeverMarkAConnectionThroughTheDriverFeedback() {
+        graph.connect("system:capture_1", "a:in");
+        graph.connect("a:out", "system:playback_1");
+        graph.connect("system:capture_1", "system:playback_2");
+        assertTrue(graph.connections().stream().noneMatch(Connection::feedback));
     }
 
     @Test
