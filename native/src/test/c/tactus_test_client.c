@@ -13,9 +13,15 @@
  *   midi-in M bad B                  once M >= 500 well-formed note-ons arrived at midi_in (B others)
  *   shutdown REASON                  the server shut the client down or went away (exit 3)
  *   cycles C midi-in M bad B         at SIGTERM or SIGINT, before it closes (exit 0)
+ *   uuids own U N other U N unknown N  with --uuid-of NAME, after ready: its own uuid and the name found for it,
+ *                                    NAME's uuid and the name found for that, the name for an id no client has
+ *   spinning                         with --spin-after C: cycle C's process callback never returns (a client
+ *                                    gone wrong; the server must time it out, evict it and demote its thread);
+ *                                    it then stays, its thread spinning, after the shutdown line, until killed
  */
 #include <jack/jack.h>
 #include <jack/midiport.h>
+#include <jack/session.h>
 #include <jack/transport.h>
 
 #include <dlfcn.h>
@@ -44,10 +50,18 @@ static volatile long timebase_calls;
 static volatile sig_atomic_t stop;
 static volatile int shut_down;
 static char shutdown_reason[512];
+static long spin_after = -1;
+static volatile int spinning;
 
 /* Realtime: no allocation, no lock, no system call (the malloc count is a thread-local read). */
 static int process(jack_nframes_t nframes, void *arg) {
     (void) arg;
+    if (spin_after >= 0 && cycles >= spin_after) {
+        spinning = 1;
+        for (;;) {
+            __asm__ __volatile__("" ::: "memory"); /* busy forever, as a callback gone wrong */
+        }
+    }
     float *out = jack_port_get_buffer(out_port, nframes);
     for (jack_nframes_t i = 0; i < nframes; i++) {
         out[i] = (float) (sample_index++ % 4096) / 4096.0f;
@@ -108,6 +122,22 @@ static void on_info_shutdown(jack_status_t code, const char *reason, void *arg) 
     __atomic_store_n(&shut_down, 1, __ATOMIC_RELEASE);
 }
 
+/* jack_client_get_uuid, jack_get_uuid_for_client_name and jack_get_client_name_by_uuid, both ways. */
+static void print_uuids(jack_client_t *client, const char *other_name) {
+    char *own = jack_client_get_uuid(client);
+    char *own_name = own ? jack_get_client_name_by_uuid(client, own) : NULL;
+    char *other = jack_get_uuid_for_client_name(client, other_name);
+    char *other_back = other ? jack_get_client_name_by_uuid(client, other) : NULL;
+    char *unknown = jack_get_client_name_by_uuid(client, "9223372036854775807");
+    printf("uuids own %s %s other %s %s unknown %s\n", own ? own : "(null)", own_name ? own_name : "(null)",
+           other ? other : "(null)", other_back ? other_back : "(null)", unknown ? unknown : "(null)");
+    jack_free(own);
+    jack_free(own_name);
+    jack_free(other);
+    jack_free(other_back);
+    jack_free(unknown);
+}
+
 static void on_signal(int sig) {
     (void) sig;
     stop = 1;
@@ -118,6 +148,7 @@ int main(int argc, char **argv) {
     const char *connect_to = NULL;
     int count_mallocs = 0;
     int transport = 0;
+    const char *uuid_of = NULL;
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--name") == 0 && a + 1 < argc) {
             name = argv[++a];
@@ -127,8 +158,13 @@ int main(int argc, char **argv) {
             count_mallocs = 1;
         } else if (strcmp(argv[a], "--transport") == 0) {
             transport = 1;
+        } else if (strcmp(argv[a], "--uuid-of") == 0 && a + 1 < argc) {
+            uuid_of = argv[++a];
+        } else if (strcmp(argv[a], "--spin-after") == 0 && a + 1 < argc) {
+            spin_after = atol(argv[++a]);
         } else {
-            fprintf(stderr, "usage: tactus_test_client [--name NAME] [--connect-to PORT] [--count-mallocs] [--transport]\n");
+            fprintf(stderr, "usage: tactus_test_client [--name NAME] [--connect-to PORT] [--count-mallocs] [--transport]"
+                            " [--uuid-of NAME] [--spin-after CYCLES]\n");
             return 2;
         }
     }
@@ -173,15 +209,27 @@ int main(int argc, char **argv) {
         jack_transport_start(client);
     }
     printf("ready %s\n", jack_get_client_name(client));
+    if (uuid_of) {
+        print_uuids(client, uuid_of);
+    }
     fflush(stdout);
     int reported = 0;
     int midi_reported = 0;
     long tick = 0;
+    int spin_reported = 0;
     while (!stop) {
-        if (__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE)) {
+        if (spinning && !spin_reported) {
+            printf("spinning\n");
+            fflush(stdout);
+            spin_reported = 1;
+        }
+        if (__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE) && !(spin_after >= 0 && shut_down == 2)) {
             printf("shutdown %s\n", shutdown_reason);
             fflush(stdout);
-            return 3;
+            if (spin_after < 0) {
+                return 3;
+            }
+            shut_down = 2; /* gone wrong, it ignores its eviction: its thread spins on until killed */
         }
         if (!reported && mallocs_measured >= 0) {
             printf("mallocs %ld in %d cycles\n", mallocs_measured, MEASURED_CYCLES);

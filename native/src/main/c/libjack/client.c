@@ -137,8 +137,13 @@ static int open_once(const char *name, const char *server, jack_client_t **out, 
         free(message);
     } else {
         pthread_mutex_lock(&c->reply_lock);
-        snprintf(why, why_size, "Tactus server '%s' closed the connection: %s", server,
-                 c->end_reason ? c->end_reason : "no Welcome");
+        if (c->ended) {
+            snprintf(why, why_size, "Tactus server '%s' closed the connection: %s", server,
+                     c->end_reason ? c->end_reason : "no Welcome");
+        } else {
+            snprintf(why, why_size, "Tactus server '%s' did not answer within %d s; it may be stopped or overloaded,"
+                     " try again", server, TJ_REPLY_TIMEOUT_SECONDS);
+        }
         pthread_mutex_unlock(&c->reply_lock);
     }
     tj_reply_free(reply);

@@ -214,6 +214,29 @@ char *jack_get_uuid_for_client_name(jack_client_t *client, const char *client_na
     return text;
 }
 
+/* The name of the client with that uuid (jack_free it); NULL, without a message, for an id no client has. */
+char *jack_get_client_name_by_uuid(jack_client_t *client, const char *client_uuid) {
+    jack_uuid_t uuid;
+    if (!client || !client_uuid || jack_uuid_parse(client_uuid, &uuid) != 0) {
+        return NULL;
+    }
+    tj_buf body;
+    tj_buf_init(&body);
+    tj_put64(&body, (int64_t) uuid);
+    tj_reply *reply = tj_request(client, TJ_CLIENT_NAME_BY_UUID, &body);
+    tj_buf_free(&body);
+    char *name = NULL;
+    if (reply && reply->type == TJ_CLIENT_NAME) {
+        name = tj_getstr(&reply->body);
+        if (reply->body.failed) {
+            free(name);
+            name = NULL;
+        }
+    }
+    tj_reply_free(reply);
+    return name;
+}
+
 /* cpu load, max delayed, xrun delayed: the server's Statistics; zeros when it does not answer. */
 static int statistics(jack_client_t *client, int reset, double figures[3]) {
     figures[0] = figures[1] = figures[2] = 0;

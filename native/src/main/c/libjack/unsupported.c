@@ -29,7 +29,6 @@ int jack_port_ensure_monitor(jack_port_t *port, int onoff) { (void) port; (void)
 int jack_port_monitoring_input(jack_port_t *port) { (void) port; return 0; }
 
 /* Client lookups Tactus has no message for. */
-char *jack_get_client_name_by_uuid(jack_client_t *client, const char *client_uuid) { (void) client; (void) client_uuid; return NULL; }
 int jack_get_client_pid(const char *name) { (void) name; return 0; }
 
 /* Internal clients: Tactus loads none. */

@@ -180,6 +180,10 @@ public final class ControlCodec {
             case RELEASE_TIMEBASE -> {
                 // no body
             }
+
+            // Client names by uuid (issue 21)
+            case CLIENT_NAME_BY_UUID -> w.int64(((Request.ClientNameByUuid) message).uuid());
+            case CLIENT_NAME -> w.string(((Reply.ClientName) message).name());
         }
     }
 
@@ -273,6 +277,10 @@ public final class ControlCodec {
             case SET_SYNC_TIMEOUT -> new Request.SetSyncTimeout(r.int64());
             case SET_TIMEBASE -> new Request.SetTimebase(r.bool());
             case RELEASE_TIMEBASE -> new Request.ReleaseTimebase();
+
+            // Client names by uuid (issue 21)
+            case CLIENT_NAME_BY_UUID -> new Request.ClientNameByUuid(r.int64());
+            case CLIENT_NAME -> new Reply.ClientName(r.string());
         };
     }
 

@@ -78,7 +78,11 @@ public enum MessageType {
     GRAPH_FREEWHEEL(137, "GraphFreewheel"),
 
     // Metadata (issue 20): notifications 151-155
-    PROPERTY_CHANGED(151, "PropertyChanged");
+    PROPERTY_CHANGED(151, "PropertyChanged"),
+
+    // Client names by uuid (issue 21): request 48, reply 96
+    CLIENT_NAME_BY_UUID(48, "ClientNameByUuid"),
+    CLIENT_NAME(96, "ClientName");
 
     private static final MessageType[] VALUES = values();
 

@@ -271,4 +271,18 @@ public sealed interface Reply extends ControlMessage {
             return MessageType.UUID;
         }
     }
+
+    // Client names by uuid (issue 21)
+
+    /** Answers {@link Request.ClientNameByUuid}. */
+    record ClientName(String name) implements Reply {
+        public ClientName {
+            ProtocolLimits.requireName("client name", name);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.CLIENT_NAME;
+        }
+    }
 }

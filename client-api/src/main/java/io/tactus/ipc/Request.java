@@ -373,4 +373,14 @@ public sealed interface Request extends ControlMessage {
             return MessageType.RELEASE_TIMEBASE;
         }
     }
+
+    // Client names by uuid (issue 21)
+
+    /** The name of the client with that id ({@code jack_get_client_name_by_uuid}); answered by {@link Reply.ClientName}. */
+    record ClientNameByUuid(long uuid) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.CLIENT_NAME_BY_UUID;
+        }
+    }
 }

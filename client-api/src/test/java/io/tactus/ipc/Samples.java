@@ -92,6 +92,9 @@ final class Samples {
                         new io.tactus.api.Property(13L, "k", "ü", "")))),
                 new ControlFrame(27, new Request.ClientUuid("mixer")),
                 new ControlFrame(27, new Reply.Uuid(42L)),
-                ControlFrame.notification(new Notification.PropertyChanged(12L, "", io.tactus.api.PropertyChange.DELETED)));
+                ControlFrame.notification(new Notification.PropertyChanged(12L, "", io.tactus.api.PropertyChange.DELETED)),
+                // Client names by uuid (issue 21)
+                new ControlFrame(28, new Request.ClientNameByUuid(42L)),
+                new ControlFrame(28, new Reply.ClientName("mixer")));
     }
 }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Debian's JACK programs (package jackd2), unmodified, through Tactus's libjack.so.0 against a real server: the
  * run-time switches (jack_bufsize, jack_freewheel), aliases (jack_alias, jack_lsp -A), metadata (jack_property),
  * latency (jack_latent_client, jack_lsp -l), graph notifications (jack_evmon) and the transport (jack_transport,
- * jack_showtime, jack_wait). Each test is skipped, saying
+ * jack_showtime, jack_wait), the rate (jack_samplerate) and the load (jack_cpu_load). Each test is skipped, saying
  * so, when its programs are not installed.
  */
 class LibjackJackToolsSystemTest {
@@ -146,6 +146,42 @@ class LibjackJackToolsSystemTest {
                     "and stopped it");
             NativeClients.Started showtime = clients.start("jack_showtime");
             assertTrue(showtime.awaitLine("frame = ", 30).orElse("").endsWith("state: Stopped"), showtime.output());
+        }
+    }
+
+    @Test
+    void shouldPrintTheServersRateWithJackSamplerate() throws Exception {
+        assume("jack_samplerate");
+        String name = NAME + "-rate";
+        try (TactusServer server = TactusServer.start(settings(name));
+             ControlServer control = ControlServer.start(server);
+             NativeClients clients = new NativeClients(name, control.directory().path())) {
+            NativeClients.Started rate = clients.run("jack_samplerate");
+            assertEquals(0, rate.process().exitValue(), rate.output());
+            assertEquals(List.of("48000"), rate.lines());
+        }
+    }
+
+    @Test
+    void shouldPrintLoadsWithinZeroAndAHundredWithJackCpuLoadAndExitWhenAsked() throws Exception {
+        assume("jack_cpu_load");
+        String name = NAME + "-load";
+        try (TactusServer server = TactusServer.start(settings(name));
+             ControlServer control = ControlServer.start(server);
+             NativeClients clients = new NativeClients(name, control.directory().path())) {
+            NativeClients.Started load = clients.start("stdbuf", "-oL", "jack_cpu_load");
+            assertTrue(Poll.within(30_000, () -> load.lines().size() >= 3), "three loads, one a second: " + load.output());
+            for (String line : List.copyOf(load.lines())) {
+                assertTrue(line.startsWith("jack DSP load "), line);
+                double percent = Double.parseDouble(line.substring("jack DSP load ".length()));
+                assertTrue(percent >= 0 && percent <= 100, "a load in percent: " + line);
+            }
+            System.out.println("jack_cpu_load on Tactus: " + load.lines().subList(0, 3));
+            load.process().destroy(); // SIGTERM: its handler closes the client and exits 0
+            assertTrue(load.process().waitFor(10, java.util.concurrent.TimeUnit.SECONDS), "it exited when asked");
+            assertEquals(0, load.process().exitValue());
+            assertTrue(Poll.within(10_000, () -> server.graph().clientOrNull("jack_cpu_load") == null),
+                    "and left the graph");
         }
     }
 

@@ -146,6 +146,23 @@ class LibjackSystemTest {
     }
 
     @Test
+    void shouldFindAClientsNameByItsUuidAndItsUuidByItsName() throws Exception {
+        String name = NAME + "-uuid";
+        try (TactusServer server = TactusServer.start(settings(name, new DummyDriver(2, 2)));
+             ControlServer control = ControlServer.start(server);
+             TactusClient probe = server.openClient("probe");
+             NativeClients clients = new NativeClients(name, control.directory().path())) {
+            NativeClients.Started tc = clients.start(clients.program("tactus_test_client").toString(), "--name", "tc",
+                    "--uuid-of", "probe");
+            Optional<String> line = tc.awaitLine("uuids ", 30);
+            assertTrue(line.isPresent(), tc.output());
+            // Its own uuid and name, probe's both ways, and NULL for an id no client has.
+            assertEquals("uuids own " + server.graph().clientUuid("tc") + " tc other " + server.graph().clientUuid("probe")
+                    + " probe unknown (null)", line.get());
+        }
+    }
+
+    @Test
     void shouldMakeNoAllocationOnTheProcessThreadAfterWarmUp() throws Exception {
         String name = NAME + "-malloc";
         try (TactusServer server = TactusServer.start(settings(name, new DummyDriver(2, 2)));

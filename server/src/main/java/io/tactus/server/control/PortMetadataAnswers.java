@@ -27,7 +27,8 @@ final class PortMetadataAnswers {
         return request instanceof Request.QueryPorts || request instanceof Request.DescribePort
                 || request instanceof Request.PortById || request instanceof Request.Alias
                 || request instanceof Request.RenamePort || request instanceof Request.Statistics
-                || request instanceof Request.Property || request instanceof Request.ClientUuid;
+                || request instanceof Request.Property || request instanceof Request.ClientUuid
+                || request instanceof Request.ClientNameByUuid;
     }
 
     /**
@@ -63,6 +64,8 @@ final class PortMetadataAnswers {
             return property(graph.metadata(), r, ok);
         } else if (request instanceof Request.ClientUuid r) {
             return new Reply.Uuid(graph.clientUuid(r.clientName()));
+        } else if (request instanceof Request.ClientNameByUuid r) {
+            return new Reply.ClientName(graph.clientName(r.uuid()));
         }
         throw new TactusException("the server cannot handle " + request.type().label() + " yet");
     }

@@ -573,6 +573,16 @@ public final class Graph {
         return client(name).uuid();
     }
 
+    /** The name of the client with that id ({@code jack_get_client_name_by_uuid}). */
+    public synchronized String clientName(long uuid) {
+        for (ClientNode client : clients.values()) {
+            if (client.uuid() == uuid) {
+                return client.name();
+            }
+        }
+        throw new TactusException("no client has the uuid " + uuid + "; ask jack_client_get_uuid for a client's uuid");
+    }
+
     /**
      * Gives the port (by name or alias) another name ({@code jack_port_set_alias}): at most two, each naming one
      * port, none the name of a port.
