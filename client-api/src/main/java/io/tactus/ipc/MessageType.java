@@ -78,7 +78,14 @@ public enum MessageType {
     GRAPH_FREEWHEEL(137, "GraphFreewheel"),
 
     // Metadata (issue 20): notifications 151-155
-    PROPERTY_CHANGED(151, "PropertyChanged");
+    PROPERTY_CHANGED(151, "PropertyChanged"),
+
+    // Internal clients (issue 21): requests 40-43, reply 88
+    LOAD_INTERNAL_CLIENT(40, "LoadInternalClient"),
+    INTERNAL_CLIENT_HANDLE(41, "InternalClientHandle"),
+    UNLOAD_INTERNAL_CLIENT(42, "UnloadInternalClient"),
+    INTERNAL_CLIENT_NAME(43, "InternalClientName"),
+    INTERNAL_CLIENT(88, "InternalClient");
 
     private static final MessageType[] VALUES = values();
 
