@@ -11,6 +11,9 @@
  *   getlatency PORT           "range PORT capture MIN MAX playback MIN MAX"
  *   property KEY VALUE        on this client's own uuid, then read back ("property KEY VALUE")
  *   stats                     "stats LOAD MAX XRUN" (the max after a reset: "stats-reset MAX")
+ *   load NAME OBJECT INIT     jack_internal_client_load(JackLoadName|JackLoadInit, "-" for an empty init; loadx:
+ *   loadx NAME OBJECT INIT      with JackUseExactName): "load HANDLE STATUS NAME" (the name by handle, "-" if none)
+ *   handle NAME | unload H    "handle H STATUS" / "unload STATUS" (statuses in hex)
  *   quit
  *
  * Lines from callbacks: "client NAME 1|0", "port NAME 1|0" (by jack_port_by_id), "connect A B 1|0", "renamed
@@ -19,6 +22,7 @@
  * "process-at N after-callback yes|no" at the first call of each period size.
  */
 #include <jack/jack.h>
+#include <jack/intclient.h>
 #include <jack/metadata.h>
 #include <jack/session.h>
 #include <jack/statistics.h>
@@ -109,7 +113,7 @@ static jack_port_t *own(const char *short_name) {
 }
 
 static void command(char *line) {
-    char a[256] = "", b[256] = "";
+    char a[256] = "", b[256] = "", c[256] = "";
     unsigned min = 0, max = 0;
     int n = 0;
     if (strcmp(line, "hold") == 0 || strcmp(line, "release") == 0) {
@@ -156,6 +160,19 @@ static void command(char *line) {
         jack_free(value);
         jack_free(type);
         jack_free_description(&desc, 0);
+    } else if (sscanf(line, strncmp(line, "loadx ", 6) == 0 ? "loadx %255s %255s %255s" : "load %255s %255s %255s", a, b, c) == 3) {
+        jack_status_t status = 0;
+        jack_options_t options = (jack_options_t) (JackLoadName | JackLoadInit | (line[4] == 'x' ? JackUseExactName : 0));
+        jack_intclient_t handle = jack_internal_client_load(client, a, options, &status, b, strcmp(c, "-") == 0 ? "" : c);
+        char *name = handle ? jack_get_internal_client_name(client, handle) : NULL;
+        say("load %llu 0x%x %s", (unsigned long long) handle, (unsigned) status, name ? name : "-");
+        free(name);
+    } else if (sscanf(line, "handle %255s", a) == 1) {
+        jack_status_t status = 0;
+        jack_intclient_t handle = jack_internal_client_handle(client, a, &status);
+        say("handle %llu 0x%x", (unsigned long long) handle, (unsigned) status);
+    } else if (sscanf(line, "unload %u", &min) == 1) {
+        say("unload 0x%x", (unsigned) jack_internal_client_unload(client, (jack_intclient_t) min));
     } else if (strcmp(line, "stats") == 0) {
         say("stats %.1f %.1f %.1f", jack_cpu_load(client), jack_get_max_delayed_usecs(client),
             jack_get_xrun_delayed_usecs(client));

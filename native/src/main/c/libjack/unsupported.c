@@ -1,11 +1,10 @@
 /*
  * The JACK calls Tactus does not have yet (later issues) or at all (sessions, internal clients, port ties and
- * monitoring): each exists so that programs link and run, and returns JACK's error value, or
+ * monitoring; intclient.c has internal clients): each exists so that programs link and run, and returns JACK's error value, or
  * accepts a callback it will never call. docs/libjack.md lists every one and what it returns.
  */
 #include "internal.h"
 
-#include <jack/intclient.h>
 #include <jack/metadata.h>
 #include <jack/session.h>
 #include <jack/statistics.h>
@@ -31,25 +30,9 @@ int jack_port_monitoring_input(jack_port_t *port) { (void) port; return 0; }
 /* Client lookups Tactus has no message for. */
 int jack_get_client_pid(const char *name) { (void) name; return 0; }
 
-/* Internal clients: Tactus loads none. */
+/* Internal clients without a client to ask through (JACK1's deprecated calls): Tactus has none. */
 int jack_internal_client_new(const char *client_name, const char *load_name, const char *load_init) { (void) client_name; (void) load_name; (void) load_init; return -1; }
 void jack_internal_client_close(const char *client_name) { (void) client_name; }
-char *jack_get_internal_client_name(jack_client_t *client, jack_intclient_t intclient) { (void) client; (void) intclient; return NULL; }
-jack_intclient_t jack_internal_client_handle(jack_client_t *client, const char *client_name, jack_status_t *status) {
-    (void) client; (void) client_name;
-    if (status) *status = (jack_status_t) (JackFailure | JackNoSuchClient);
-    return 0;
-}
-jack_intclient_t jack_internal_client_load(jack_client_t *client, const char *client_name, jack_options_t options,
-                                           jack_status_t *status, ...) {
-    (void) client; (void) client_name; (void) options;
-    if (status) *status = (jack_status_t) (JackFailure | JackLoadFailure);
-    return 0;
-}
-jack_status_t jack_internal_client_unload(jack_client_t *client, jack_intclient_t intclient) {
-    (void) client; (void) intclient;
-    return (jack_status_t) (JackFailure | JackNoSuchClient);
-}
 
 /* Sessions: Tactus has none. */
 int jack_set_session_callback(jack_client_t *client, JackSessionCallback cb, void *arg) { (void) client; (void) cb; (void) arg; return -1; }

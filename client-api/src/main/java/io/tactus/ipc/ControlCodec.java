@@ -184,6 +184,19 @@ public final class ControlCodec {
             // Client names by uuid (issue 21)
             case CLIENT_NAME_BY_UUID -> w.int64(((Request.ClientNameByUuid) message).uuid());
             case CLIENT_NAME -> w.string(((Reply.ClientName) message).name());
+
+            // Internal clients (issue 21)
+            case LOAD_INTERNAL_CLIENT -> {
+                Request.LoadInternalClient m = (Request.LoadInternalClient) message;
+                w.string(m.clientName()).string(m.loadName()).string(m.loadInit()).bool(m.exactName());
+            }
+            case INTERNAL_CLIENT_HANDLE -> w.string(((Request.InternalClientHandle) message).clientName());
+            case UNLOAD_INTERNAL_CLIENT -> w.int64(((Request.UnloadInternalClient) message).handle());
+            case INTERNAL_CLIENT_NAME -> w.int64(((Request.InternalClientName) message).handle());
+            case INTERNAL_CLIENT -> {
+                Reply.InternalClient m = (Reply.InternalClient) message;
+                w.int64(m.handle()).int32(m.status()).string(m.clientName()).string(m.sentence());
+            }
         }
     }
 
@@ -281,6 +294,13 @@ public final class ControlCodec {
             // Client names by uuid (issue 21)
             case CLIENT_NAME_BY_UUID -> new Request.ClientNameByUuid(r.int64());
             case CLIENT_NAME -> new Reply.ClientName(r.string());
+
+            // Internal clients (issue 21)
+            case LOAD_INTERNAL_CLIENT -> new Request.LoadInternalClient(r.string(), r.string(), r.string(), r.bool());
+            case INTERNAL_CLIENT_HANDLE -> new Request.InternalClientHandle(r.string());
+            case UNLOAD_INTERNAL_CLIENT -> new Request.UnloadInternalClient(r.int64());
+            case INTERNAL_CLIENT_NAME -> new Request.InternalClientName(r.int64());
+            case INTERNAL_CLIENT -> new Reply.InternalClient(r.int64(), r.int32(), r.string(), r.string());
         };
     }
 

@@ -82,7 +82,14 @@ public enum MessageType {
 
     // Client names by uuid (issue 21): request 48, reply 96
     CLIENT_NAME_BY_UUID(48, "ClientNameByUuid"),
-    CLIENT_NAME(96, "ClientName");
+    CLIENT_NAME(96, "ClientName"),
+
+    // Internal clients (issue 21): requests 40-43, reply 88
+    LOAD_INTERNAL_CLIENT(40, "LoadInternalClient"),
+    INTERNAL_CLIENT_HANDLE(41, "InternalClientHandle"),
+    UNLOAD_INTERNAL_CLIENT(42, "UnloadInternalClient"),
+    INTERNAL_CLIENT_NAME(43, "InternalClientName"),
+    INTERNAL_CLIENT(88, "InternalClient");
 
     private static final MessageType[] VALUES = values();
 

@@ -285,4 +285,23 @@ public sealed interface Reply extends ControlMessage {
             return MessageType.CLIENT_NAME;
         }
     }
+
+    // Internal clients (issue 21)
+
+    /**
+     * Answers the internal-client requests: the client's {@code handle} (0 when none), JACK's status bits
+     * ({@code jack_status_t}: 0 on success, JackFailure 0x01 with the reason's bit otherwise), the client's name, and
+     * on failure one sentence saying what happened and what to do (empty otherwise).
+     */
+    record InternalClient(long handle, int status, String clientName, String sentence) implements Reply {
+        public InternalClient {
+            Objects.requireNonNull(clientName, "clientName");
+            Objects.requireNonNull(sentence, "sentence");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.INTERNAL_CLIENT;
+        }
+    }
 }

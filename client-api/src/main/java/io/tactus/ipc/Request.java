@@ -383,4 +383,53 @@ public sealed interface Request extends ControlMessage {
             return MessageType.CLIENT_NAME_BY_UUID;
         }
     }
+
+    // Internal clients (issue 21)
+
+    /**
+     * Loads the internal client {@code loadName} (a shared object in JACK's internal-client directory, or a path)
+     * as a client named {@code clientName}, its {@code jack_initialize} given {@code loadInit}; without
+     * {@code exactName} a taken name gets a suffix, as at Hello. The server hosts it in a process of its own
+     * (docs/ipc-contract.md). Answered by {@link Reply.InternalClient}, also when it fails.
+     */
+    record LoadInternalClient(String clientName, String loadName, String loadInit, boolean exactName) implements Request {
+        public LoadInternalClient {
+            ProtocolLimits.requireName("client name", clientName);
+            ProtocolLimits.requireName("internal client's load name", loadName);
+            Objects.requireNonNull(loadInit, "loadInit");
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.LOAD_INTERNAL_CLIENT;
+        }
+    }
+
+    /** The handle of the internal client named {@code clientName}; answered by {@link Reply.InternalClient}. */
+    record InternalClientHandle(String clientName) implements Request {
+        public InternalClientHandle {
+            ProtocolLimits.requireName("client name", clientName);
+        }
+
+        @Override
+        public MessageType type() {
+            return MessageType.INTERNAL_CLIENT_HANDLE;
+        }
+    }
+
+    /** Unloads the internal client {@code handle}, whoever loaded it; answered by {@link Reply.InternalClient}. */
+    record UnloadInternalClient(long handle) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.UNLOAD_INTERNAL_CLIENT;
+        }
+    }
+
+    /** The name of the internal client {@code handle}; answered by {@link Reply.InternalClient}. */
+    record InternalClientName(long handle) implements Request {
+        @Override
+        public MessageType type() {
+            return MessageType.INTERNAL_CLIENT_NAME;
+        }
+    }
 }

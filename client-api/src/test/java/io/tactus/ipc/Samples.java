@@ -34,6 +34,13 @@ final class Samples {
                 new ControlFrame(37, new Request.SetSyncTimeout(-2_000_000L)),
                 new ControlFrame(38, new Request.SetTimebase(true)),
                 new ControlFrame(39, new Request.ReleaseTimebase()),
+                // Internal clients (issue 21)
+                new ControlFrame(40, new Request.LoadInternalClient("inprocess", "inprocess", "", false)),
+                new ControlFrame(41, new Request.InternalClientHandle("inprocess")),
+                new ControlFrame(42, new Request.UnloadInternalClient(1L)),
+                new ControlFrame(43, new Request.InternalClientName(Long.MAX_VALUE)),
+                new ControlFrame(40, new Reply.InternalClient(0L, 0x81, "", "cannot load internal client 'x'")),
+                new ControlFrame(41, new Reply.InternalClient(3L, 0, "inprocess", "")),
                 new ControlFrame(1, new Reply.Welcome(3, 48000, 64, "/dev/shm/tactus-default-graph", 3, 777L, 65)),
                 new ControlFrame(-1, new Reply.Ok(MessageType.CONNECT)),
                 new ControlFrame(2, new Reply.PortSlot(17)),

@@ -34,6 +34,11 @@ public final class NativeLibrary {
         return new NativeLibrary(checkoutRoot().resolve("native").resolve("target"));
     }
 
+    /** The native module's build directory ({@code lib/} and {@code bin/}). */
+    public Path directory() {
+        return target;
+    }
+
     /** The directory of libjack.so.0, for LD_LIBRARY_PATH. */
     public Path libraryDirectory() {
         return target.resolve("lib");

@@ -7,6 +7,7 @@ import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.control.ControlServer;
+import io.tactus.server.control.InternalClients;
 import io.tactus.server.driver.Driver;
 import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.driver.javasound.JavaSoundDriver;
@@ -124,6 +125,9 @@ public final class ServerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         ServerSettings settings = settings();
+        if (System.getProperty(InternalClients.NATIVE_DIRECTORY_PROPERTY) == null) { // where internal clients' host is
+            System.setProperty(InternalClients.NATIVE_DIRECTORY_PROPERTY, NativeLibrary.locate().directory().toString());
+        }
         TactusServer server = TactusServer.start(settings);
         ControlServer control;
         try {

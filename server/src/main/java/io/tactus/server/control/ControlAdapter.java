@@ -248,6 +248,14 @@ final class ControlAdapter implements PeerChannel.Handler {
             return PortMetadataAnswers.answer(server, node, ports, request);
         } else if (TransportCallbacks.apply(request, node, controller, server.transport(), owner.sharedGraph())) {
             return ok;
+        } else if (request instanceof Request.LoadInternalClient r) { // internal clients (issue 21)
+            return owner.internalClients().load(r);
+        } else if (request instanceof Request.InternalClientHandle r) {
+            return owner.internalClients().handle(r.clientName());
+        } else if (request instanceof Request.UnloadInternalClient r) {
+            return owner.internalClients().unload(r.handle());
+        } else if (request instanceof Request.InternalClientName r) {
+            return owner.internalClients().name(r.handle());
         } else {
             throw new TactusException("the server cannot handle " + request.type().label() + " yet");
         }

@@ -100,6 +100,7 @@ public final class ControlServer implements AutoCloseable {
     private final SharedGraph shared;
     private final Set<ControlAdapter> adapters = ConcurrentHashMap.newKeySet();
     private final Map<String, RemoteClient> clients = new ConcurrentHashMap<>();
+    private final InternalClients internalClients;
     private volatile int maxConnections;
     private volatile boolean closed;
 
@@ -117,6 +118,7 @@ public final class ControlServer implements AutoCloseable {
         this.shared = shared;
         this.maxConnections = server.settings().maxConnections();
         this.io = new ControlSelector(listener, socketPath, server.name(), this::admit);
+        this.internalClients = new InternalClients(server.name(), directory.path());
     }
 
     /** Opens the control socket of {@code server} in the user's runtime directory. */
@@ -395,6 +397,11 @@ public final class ControlServer implements AutoCloseable {
         return lockPath;
     }
 
+    /** The internal clients this server hosts (issue 21). */
+    public InternalClients internalClients() {
+        return internalClients;
+    }
+
     public RuntimeDirectory directory() {
         return directory;
     }
@@ -424,6 +431,7 @@ public final class ControlServer implements AutoCloseable {
             return;
         }
         closed = true;
+        internalClients.close(); // each host closes its client while the socket still answers
         io.stopAccepting();
         List<ControlAdapter> open = new ArrayList<>(adapters);
         for (ControlAdapter adapter : open) {
