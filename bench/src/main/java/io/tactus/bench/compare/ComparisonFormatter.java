@@ -44,6 +44,7 @@ public final class ComparisonFormatter {
         row(out, "Cycle Interval Maximum", jack, tactus, WindowFigures::intervalMaxMicros, "usecs");
         row(out, "Process Callback Maximum", jack, tactus, WindowFigures::processMaxMicros, "usecs");
         count(out, "Cycles (first client)", jack.cycles(), tactus.cycles(), true);
+        row(out, "Window (first client)", jack, tactus, WindowFigures::seconds, "s");
         out.append(SummaryFormatter.leader("Raw Outputs")).append(": ").append(jack.rawDirectory()).append(", ")
                 .append(tactus.rawDirectory()).append('\n');
         return out.toString();
@@ -83,7 +84,11 @@ public final class ComparisonFormatter {
         if (Double.isNaN(v)) {
             return "n/a";
         }
-        return unit.equals("%") ? String.format(Locale.ROOT, "%.1f %%", v) : String.format(Locale.ROOT, "%.0f %s", v, unit);
+        return switch (unit) {
+            case "%" -> String.format(Locale.ROOT, "%.1f %%", v);
+            case "s" -> String.format(Locale.ROOT, "%.2f s", v);
+            default -> String.format(Locale.ROOT, "%.0f %s", v, unit);
+        };
     }
 
     /** Tactus's figure over JACK2's: "-" when either is unknown, or both are 0; "inf" over a 0. */

@@ -41,6 +41,12 @@ public record WindowFigures(String system, int clientsAsked, int clientsJoined, 
         return m != null ? m.cycles() : summaries.isEmpty() ? 0 : summaries.get(0).cycles();
     }
 
+    /** The measuring client's window, from its SIGUSR1 to its SIGUSR2, seconds. */
+    public double seconds() {
+        Jt3Summary m = measuring();
+        return m == null ? Double.NaN : m.seconds();
+    }
+
     public double dspLoadAvg() {
         Jt3Summary m = measuring();
         return m == null ? Double.NaN : m.dspLoadAvg();

@@ -186,11 +186,11 @@ public final class StressTest {
                 MidiTraffic.Counts midiStart = traffic == null ? null : traffic.counts();
                 ProcStat before = ProcStat.read();
                 Sampling sampling = measure(tactus, before);
-                ProcStat after = ProcStat.read();
-                MidiOutcome midiCarried = traffic == null ? null : traffic.counts().since(midiStart);
                 if (settings.clientMode().isNative()) {
                     processes.signal("USR2");
                 }
+                ProcStat after = ProcStat.read();
+                MidiOutcome midiCarried = traffic == null ? null : traffic.counts().since(midiStart);
                 Footprint footprint = processes == null ? new Footprint(ProportionalSetSize.selfKilobytes(), 0, 0)
                         : processes.footprint();
                 MetricsSnapshot metrics = tactus.stopMetrics(5, TimeUnit.SECONDS);
