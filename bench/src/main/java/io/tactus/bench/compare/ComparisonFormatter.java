@@ -21,9 +21,9 @@ public final class ComparisonFormatter {
     /** The header of the whole comparison: what both servers ran. */
     public static String header(CompareSettings c) {
         StressSettings s = c.stress();
-        return String.format(Locale.ROOT, "tactus compare jackd: %d rounds of %d s windows (JACK2, then Tactus), %d native"
+        return String.format(Locale.ROOT, "tactus compare jackd: %d round%s of %d s windows (JACK2, then Tactus), %d native"
                         + " jack_test3 clients x %d ports, --work %d, %s, %d frames at %d Hz, SCHED_FIFO %d, jackd %s,"
-                        + " Tactus synchronous, load %s%n", c.rounds(), s.seconds(), s.clients(), s.ports(), s.work(),
+                        + " Tactus synchronous, load %s%n", c.rounds(), c.rounds() == 1 ? "" : "s", s.seconds(), s.clients(), s.ports(), s.work(),
                 s.chain() ? "chained" : "unconnected", s.frames(), s.rate(), s.scheduling().priority(),
                 c.sync() ? "synchronous (-S)" : "asynchronous (its default)", c.loadLabel());
     }

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class JackdServer implements AutoCloseable {
 
-    private static final int START_SECONDS = 15;
+    private static final int START_SECONDS = 30;
 
     private final String name;
     private final Path log;
