@@ -1,6 +1,7 @@
 package io.tactus.bench.cli;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.stress.NativeJt3;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -18,6 +19,8 @@ public final class NativeLibrary {
     public static final String DIRECTORY_PROPERTY = "tactus.native.dir";
     /** The file a JACK program loads (its DT_NEEDED name). */
     public static final String LIBJACK = "libjack.so.0";
+    /** The native jack_test3 client's file name in {@code bin/}. */
+    public static final String JT3 = "tactus_jt3";
 
     private final Path target;
 
@@ -57,6 +60,16 @@ public final class NativeLibrary {
                     + " 'mvn -B -pl native package', which needs gcc and make");
         }
         return libraryDirectory();
+    }
+
+    /** The native jack_test3 client on this libjack, or one sentence saying how to build them. */
+    public NativeJt3 jt3() {
+        Path program = program(JT3);
+        if (!Files.isExecutable(program)) {
+            throw new TactusException("the native jack_test3 client is not built (no " + program + "); build it with"
+                    + " 'mvn -B -pl native package', which needs gcc and make");
+        }
+        return new NativeJt3(program, requireBuilt());
     }
 
     /** bench/target/classes or bench/target/tactus-bench.jar: three levels below the checkout. */

@@ -88,7 +88,8 @@ public final class StressCommand implements Callable<Integer> {
             description = "inproc (clients on the engine thread), process (each client a JVM of its own, over the "
             + "control socket,"
             + " the graph's output heard in the same period) or process-async (as process, the whole graph"
-            + " asynchronous as JACK2's default: every path one period late)"
+            + " asynchronous as JACK2's default: every path one period late) or jack (as process, each client the"
+            + " native tactus_jt3 through Tactus's libjack)"
             + " (default ${DEFAULT-VALUE})")
     String clientMode;
 
@@ -132,8 +133,12 @@ public final class StressCommand implements Callable<Integer> {
                 run.warmup, scheduling(), run.work, run.chain(), run.spinMicros(mode), LoadKind.parse(load), stagger,
                 degradation(), mode);
         settings.validate();
-        StressResult result = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
-                .withMidi(midi).withBufsizeSwitches(switchBufsize).run();
+        StressTest test = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
+                .withMidi(midi).withBufsizeSwitches(switchBufsize);
+        if (mode.isNative()) {
+            test.withNativeClient(NativeLibrary.locate().jt3());
+        }
+        StressResult result = test.run();
         System.out.print(SummaryFormatter.format(result));
         if (out != null) {
             ReportFiles.write(out, result, ReportFiles.marks(result));

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
                 LspCommand.class, EvmonCommand.class, ConnectCommand.class, DisconnectCommand.class, StatusCommand.class,
                 TopCommand.class, TransportCommand.class, ClientCommand.class, ClasspathCommand.class, DevicesCommand.class,
                 FloorCommand.class, SoakCommand.class, IdleCheckCommand.class, BufsizeCommand.class, FreewheelCommand.class,
-                AliasCommand.class, PropertyCommand.class, RunCommand.class})
+                AliasCommand.class, PropertyCommand.class, RunCommand.class, CompareCommand.class})
 public final class TactusMain implements Runnable {
 
     public static void main(String[] args) {

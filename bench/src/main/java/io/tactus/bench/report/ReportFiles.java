@@ -150,6 +150,7 @@ public final class ReportFiles {
         ObjectNode own = JSON.valueToTree(result);
         own.remove(List.of("settings", "metrics", "cpu", "watchdog", "floor"));
         node.setAll(own);
+        node.put("clientsJoined", result.clientsJoined());
         if (result.floor() != null) {
             node.set("floor", floor(result));
         } else {

@@ -36,7 +36,9 @@ public final class SummaryFormatter {
         StringBuilder out = new StringBuilder();
         line(out, RULE);
         integer(out, "Total seconds ran . . . . . . ", Math.round(m.secondsMeasured()));
-        integer(out, "Number of clients . . . . . . ", s.clients());
+        int missing = s.clients() - result.clientsJoined();
+        out.append("Number of clients . . . . . . : ").append(String.format(Locale.ROOT, "%5d", result.clientsJoined()))
+                .append(missing == 0 ? "" : " (" + missing + " of " + s.clients() + " did not join)").append('\n');
         integer(out, "Ports per client  . . . . . . ", s.ports());
         integer(out, "Frames per buffer . . . . . . ", s.frames());
         line(out, RULE);
@@ -81,9 +83,9 @@ public final class SummaryFormatter {
         integer(out, leader("Clients Evicted"), result.clientsEvicted());
         integer(out, leader("Clients Alive at End"), m.clientsAtEnd());
         if (s.clientMode().isProcess()) {
-            List<String> missing = result.clientsNotJoined();
-            text(out, "Clients Not Joined", String.format(Locale.ROOT, "%5d", missing.size())
-                    + (missing.isEmpty() ? "" : ": " + String.join(", ", missing)));
+            List<String> notJoined = result.clientsNotJoined();
+            text(out, "Clients Not Joined", String.format(Locale.ROOT, "%5d", notJoined.size())
+                    + (notJoined.isEmpty() ? "" : ": " + String.join(", ", notJoined)));
         }
         WatchdogOutcome w = result.watchdog();
         integer(out, leader("Clients Muted at End"), w.mutedAtEnd());

@@ -10,10 +10,11 @@ import java.util.Locale;
  * {@code process}, each in a JVM of its own joined over the control socket, the clients waking each other
  * through the server's graph segment within the cycle; or {@code process-async}, the same JVMs on an
  * asynchronous graph (JACK2's default): the graph has a whole period, and every path through it is one
- * period late.
+ * period late; or {@code jack}, each the native {@code tactus_jt3} joined through Tactus's libjack, as the
+ * synchronous {@code process} (the same binary {@code tactus compare jackd} runs on JACK2).
  */
 public enum ClientMode {
-    INPROC, PROCESS, PROCESS_ASYNC;
+    INPROC, PROCESS, PROCESS_ASYNC, JACK;
 
     public static ClientMode parse(String text) {
         for (ClientMode mode : values()) {
@@ -21,14 +22,19 @@ public enum ClientMode {
                 return mode;
             }
         }
-        throw new TactusException("--client-mode must be inproc, process or process-async, not '" + text + "'");
+        throw new TactusException("--client-mode must be inproc, process, process-async or jack, not '" + text + "'");
     }
 
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** Clients in JVMs of their own, over the control socket. */
+    /** Native JACK clients through Tactus's libjack. */
+    public boolean isNative() {
+        return this == JACK;
+    }
+
+    /** Clients in processes of their own (JVMs, or native with {@link #JACK}), over the control socket. */
     public boolean isProcess() {
         return this != INPROC;
     }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,8 +43,8 @@ public final class ProcessClients implements AutoCloseable {
     private static final String YOUNG_GENERATION = "2m";
     private static final int TRIM_NATIVE_HEAP_MILLIS = 3000;
     private static final String MALLOC_ARENAS = "2";
-    /** Starts of one client before it is given up on. */
-    static final int ATTEMPTS = 3;
+    /** Starts of one client before it is given up on: one retry. */
+    static final int ATTEMPTS = 2;
     /** The time one attempt to join has: this much, plus {@link #JOIN_SECONDS_PER_PROCESS} per process starting. */
     static final int JOIN_SECONDS = 30;
     static final int JOIN_SECONDS_PER_PROCESS = 3;
@@ -58,6 +59,7 @@ public final class ProcessClients implements AutoCloseable {
     private final PrintStream progress;
     /** Every client started and not stopped, in start order. */
     private final List<Launch> launches = new ArrayList<>();
+    private Path outputDirectory;
 
     /** A client that did not join: its name, why (the last attempt's end) and how often it was started. */
     public record NotJoined(String name, String reason, int attempts) {
@@ -69,18 +71,48 @@ public final class ProcessClients implements AutoCloseable {
 
     /** One client process and what started it, so that a failed join can start it again. */
     private static final class Launch {
-        final String kind;
         final String name;
-        final List<String> args;
+        final List<String> command;
+        final Map<String, String> environment;
+        /** Where its standard output goes; null: discarded. */
+        final Path output;
         Process process;
         int attempts;
         long startedNanos;
         boolean joined;
 
-        Launch(String kind, String name, List<String> args) {
-            this.kind = kind;
+        Launch(String name, List<String> command, Map<String, String> environment, Path output) {
             this.name = name;
-            this.args = args;
+            this.command = command;
+            this.environment = environment;
+            this.output = output;
+        }
+    }
+
+    /**
+     * Where a client is seen joining: Tactus's graph by default, a native client's own "active" line on another
+     * server (JACK2's, in {@code tactus compare jackd}).
+     */
+    public interface JoinProbe {
+        /** The client has joined and activated. */
+        boolean active(String name);
+
+        /** The server still holds the name (a late attempt not yet let go of): wait before starting it again. */
+        boolean present(String name);
+
+        static JoinProbe of(TactusServer server) {
+            return new JoinProbe() {
+                @Override
+                public boolean active(String name) {
+                    ClientNode node = server.graph().clientOrNull(name);
+                    return node != null && node.isActive();
+                }
+
+                @Override
+                public boolean present(String name) {
+                    return server.graph().clientOrNull(name) != null;
+                }
+            };
         }
     }
 
@@ -94,14 +126,14 @@ public final class ProcessClients implements AutoCloseable {
         this.progress = progress;
     }
 
-    /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
-    public void start(String kind, String name, String... args) {
-        Launch launch = new Launch(kind, name, List.of(args));
-        launch(launch);
-        launches.add(launch);
+    /** With each client's standard output and error in {@code directory}/NAME.log (of its last start). */
+    public ProcessClients withOutput(Path directory) {
+        this.outputDirectory = directory;
+        return this;
     }
 
-    private void launch(Launch launch) {
+    /** Starts {@code tactus client KIND --name NAME ARGS...}; returns at once. */
+    public void start(String kind, String name, String... args) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xms" + HEAP, "-Xmx" + HEAP,
                 "-Xmn" + YOUNG_GENERATION, "-XX:TieredStopAtLevel=4"));
         if (knowsVmOption("TrimNativeHeapInterval")) { // since 17.0.9
@@ -114,13 +146,47 @@ public final class ProcessClients implements AutoCloseable {
             command.addAll(List.of(extra.trim().split("\\s+")));
         }
         command.addAll(List.of("-Dtactus.runtime.dir=" + runtimeDirectory,
-                "-cp", System.getProperty("java.class.path"), TACTUS_MAIN, "client", launch.kind,
-                "--server", serverName, "--name", launch.name));
-        command.addAll(launch.args);
+                "-cp", System.getProperty("java.class.path"), TACTUS_MAIN, "client", kind,
+                "--server", serverName, "--name", name));
+        command.addAll(List.of(args));
+        add(new Launch(name, command, Map.of("MALLOC_ARENA_MAX", System.getenv().getOrDefault("MALLOC_ARENA_MAX",
+                MALLOC_ARENAS)), output(name)));
+    }
+
+    /**
+     * Starts the native jack_test3 client {@code NAME} with {@code ARGS} (its own options), through the libjack
+     * {@code jt3} names: Tactus's for a Tactus server, the system's for JACK2; returns at once.
+     */
+    public void startNative(NativeJt3 jt3, String name, String... args) {
+        List<String> command = new ArrayList<>(List.of(jt3.program().toString(), "--name", name, "--server", serverName));
+        command.addAll(List.of(args));
+        add(new Launch(name, command, jt3.environment(runtimeDirectory), output(name)));
+    }
+
+    private Path output(String name) {
+        return outputDirectory == null ? null : outputDirectory.resolve(name + ".log");
+    }
+
+    private void add(Launch launch) {
+        launch(launch);
+        launches.add(launch);
+    }
+
+    private void launch(Launch launch) {
+        ProcessBuilder builder = new ProcessBuilder(launch.command);
+        if (launch.output == null) {
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT);
+        } else {
+            builder.redirectOutput(launch.output.toFile()).redirectErrorStream(true);
+        }
+        launch.environment.forEach((key, value) -> {
+            if (value == null) {
+                builder.environment().remove(key);
+            } else {
+                builder.environment().put(key, value);
+            }
+        });
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT);
-            builder.environment().putIfAbsent("MALLOC_ARENA_MAX", MALLOC_ARENAS);
             launch.process = builder.start();
             launch.attempts++;
             launch.startedNanos = System.nanoTime();
@@ -136,7 +202,12 @@ public final class ProcessClients implements AutoCloseable {
      * {@value #ATTEMPTS} starts (their processes stopped and forgotten), empty when all joined.
      */
     public List<NotJoined> awaitJoined(TactusServer server) throws InterruptedException {
-        return awaitJoined(server, joinSeconds((int) launches.stream().filter(l -> !l.joined).count()));
+        return awaitJoined(JoinProbe.of(server));
+    }
+
+    /** As {@link #awaitJoined(TactusServer)}, seen by {@code probe}. */
+    public List<NotJoined> awaitJoined(JoinProbe probe) throws InterruptedException {
+        return awaitJoined(probe, joinSeconds((int) launches.stream().filter(l -> !l.joined).count()));
     }
 
     /** The time one attempt to join has when {@code starting} processes start together. */
@@ -146,14 +217,14 @@ public final class ProcessClients implements AutoCloseable {
 
     /** As {@link #awaitJoined(TactusServer)}, but all must join (each attempt within the time given): else one sentence. */
     public void awaitActive(TactusServer server, long timeout, TimeUnit unit) throws InterruptedException {
-        List<NotJoined> missing = awaitJoined(server, (int) Math.max(1, unit.toSeconds(timeout)));
+        List<NotJoined> missing = awaitJoined(JoinProbe.of(server), (int) Math.max(1, unit.toSeconds(timeout)));
         if (!missing.isEmpty()) {
             throw new TactusException(missing.size() + " client process(es) did not join the server: "
                     + String.join(", ", missing.stream().map(NotJoined::describe).toList()));
         }
     }
 
-    private List<NotJoined> awaitJoined(TactusServer server, int attemptSeconds) throws InterruptedException {
+    private List<NotJoined> awaitJoined(JoinProbe probe, int attemptSeconds) throws InterruptedException {
         long attemptNanos = TimeUnit.SECONDS.toNanos(attemptSeconds);
         List<NotJoined> given = new ArrayList<>();
         while (true) {
@@ -163,8 +234,7 @@ public final class ProcessClients implements AutoCloseable {
                 if (launch.joined) {
                     continue;
                 }
-                ClientNode node = server.graph().clientOrNull(launch.name);
-                if (node != null && node.isActive() && launch.process.isAlive()) {
+                if (probe.active(launch.name) && launch.process.isAlive()) {
                     launch.joined = true;
                     continue;
                 }
@@ -179,7 +249,7 @@ public final class ProcessClients implements AutoCloseable {
                     it.remove();
                 } else {
                     stop(launch.process); // at once for one that exited; one that is late ends its connection now
-                    if (node == null) { // the server has let go of the last attempt: the name is free again
+                    if (!probe.present(launch.name)) { // the server has let go of the last attempt: the name is free again
                         progress.printf("tactus: client '%s' %s; starting it again (%d of %d)%n", launch.name,
                                 failure, launch.attempts + 1, ATTEMPTS);
                         launch(launch);
@@ -221,6 +291,25 @@ public final class ProcessClients implements AutoCloseable {
         launches.removeAll(stopping);
         stopping.forEach(l -> l.process.destroy());
         stopping.forEach(l -> stop(l.process));
+    }
+
+    /**
+     * Sends {@code signal} (a name: USR1, USR2) to every client started here and alive, by its PID: a native
+     * jack_test3 starts its window's account on USR1 and prints it on USR2.
+     */
+    public void signal(String signal) throws InterruptedException {
+        for (Launch launch : launches) {
+            if (launch.process.isAlive()) {
+                io.tactus.bench.os.Signals.send(signal, launch.process.pid());
+            }
+        }
+    }
+
+    /** The clients started here and not stopped, by name, with whether their process is alive. */
+    public Map<String, Boolean> alive() {
+        Map<String, Boolean> alive = new java.util.LinkedHashMap<>();
+        launches.forEach(l -> alive.put(l.name, l.process.isAlive()));
+        return alive;
     }
 
     /** Asks every client to stop (SIGTERM: it leaves the server cleanly), then ends the stragglers by force. */

@@ -52,6 +52,12 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
                 rssAtEndKb, watchdog, Footprint.UNKNOWN, null);
     }
 
+    /** The jack_test3 clients that joined: those asked for, less those named as not joined. */
+    public int clientsJoined() {
+        return settings.clients() - (int) clientsNotJoined.stream().filter(line -> line.startsWith(StressTest.CLIENT_PREFIX))
+                .count();
+    }
+
     /** This result with the floor the run measured beside it. */
     public StressResult withFloor(FloorWindow measured) {
         return new StressResult(settings, metrics, cpu, scheduling, clientsEvicted, telemetryDropped, load,

@@ -39,6 +39,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class StressTest {
 
     static final String SERVER_NAME = "tactus-stress";
+    /** The jack_test3 clients' names: this and their number from 1. */
+    public static final String CLIENT_PREFIX = "jack_test3_";
     private static final int PROGRESS_SECONDS = 10;
     private static final int RSS_SECOND = 30;
 
@@ -54,6 +56,8 @@ public final class StressTest {
     private int failingClient;
     private boolean midi;
     private List<Integer> bufsizeSwitches = List.of();
+    private NativeJt3 nativeJt3;
+    private java.nio.file.Path clientOutput;
 
     public StressTest(StressSettings settings, PrintStream progress) {
         this.settings = settings;
@@ -63,6 +67,12 @@ public final class StressTest {
 
     public StressResult run() throws InterruptedException {
         settings.validate();
+        if (settings.clientMode().isNative() && nativeJt3 == null) {
+            throw new IllegalStateException("--client-mode jack needs the native client: withNativeClient");
+        }
+        if (midi && settings.clientMode().isNative()) {
+            throw new TactusException("--midi works with Java clients only: the native jack_test3 of --client-mode jack has no MIDI ports");
+        }
         if (midi && settings.staggerSeconds() > 0) {
             throw new TactusException("--midi works without --stagger: the MIDI chain is wired once every client has joined");
         }
@@ -112,6 +122,21 @@ public final class StressTest {
         return this;
     }
 
+    /** The native client {@code --client-mode jack} starts (through Tactus's libjack). */
+    public StressTest withNativeClient(NativeJt3 jt3) {
+        this.nativeJt3 = jt3;
+        return this;
+    }
+
+    /**
+     * Keeps each client process's output in {@code directory}/NAME.log; a native jack_test3 prints there its own
+     * summary of the measured window ({@code tactus compare jackd} reads it).
+     */
+    public StressTest withClientOutput(java.nio.file.Path directory) {
+        this.clientOutput = directory;
+        return this;
+    }
+
     /**
      * For tests: client number {@code c} is started with an option its command refuses, so its process exits at
      * once, every time it is started; the run reports it as not joined and goes on with the rest.
@@ -137,7 +162,8 @@ public final class StressTest {
             try {
                 if (settings.clientMode().isProcess()) {
                     control = ControlServer.start(tactus, settings.clientMode().timing());
-                    processes = new ProcessClients(SERVER_NAME, control.directory().path(), progress);
+                    processes = new ProcessClients(SERVER_NAME, control.directory().path(), progress)
+                            .withOutput(clientOutput);
                     startProcesses(tactus, processes);
                 } else {
                     int upFront = settings.staggerSeconds() > 0 ? 1 : settings.clients();
@@ -154,9 +180,15 @@ public final class StressTest {
                 }
                 TimeUnit.SECONDS.sleep(settings.warmupSeconds());
                 tactus.restartMetrics();
+                if (settings.clientMode().isNative()) {
+                    processes.signal("USR1"); // the native clients' own account of the window
+                }
                 MidiTraffic.Counts midiStart = traffic == null ? null : traffic.counts();
                 ProcStat before = ProcStat.read();
                 Sampling sampling = measure(tactus, before);
+                if (settings.clientMode().isNative()) {
+                    processes.signal("USR2");
+                }
                 ProcStat after = ProcStat.read();
                 MidiOutcome midiCarried = traffic == null ? null : traffic.counts().since(midiStart);
                 Footprint footprint = processes == null ? new Footprint(ProportionalSetSize.selfKilobytes(), 0, 0)
@@ -198,8 +230,8 @@ public final class StressTest {
     private List<String> joinedClients(TactusServer tactus) {
         List<String> names = new ArrayList<>();
         for (int c = 1; c <= settings.clients(); c++) {
-            if (tactus.graph().clientOrNull("jack_test3_" + c) != null) {
-                names.add("jack_test3_" + c);
+            if (tactus.graph().clientOrNull(CLIENT_PREFIX + c) != null) {
+                names.add(CLIENT_PREFIX + c);
             }
         }
         return names;
@@ -297,7 +329,17 @@ public final class StressTest {
             if (midi) {
                 args.add("--midi");
             }
-            processes.start("jt3", "jack_test3_" + c, args.toArray(String[]::new));
+            if (settings.clientMode().isNative()) {
+                // The first measures the server's figures (round trips on Tactus: one client asks).
+                List<String> own = new ArrayList<>(List.of("--ports", Integer.toString(settings.ports()), "--work",
+                        Integer.toString(settings.work()), "--measure", c == 1 ? "1" : "0"));
+                if (c == failingClient) {
+                    own.add("--refused-option");
+                }
+                processes.startNative(nativeJt3, CLIENT_PREFIX + c, own.toArray(String[]::new));
+            } else {
+                processes.start("jt3", CLIENT_PREFIX + c, args.toArray(String[]::new));
+            }
         }
         HogSettings h = settings.degradation().hogs();
         for (int i = 1; i <= h.count(); i++) {
@@ -306,15 +348,18 @@ public final class StressTest {
                     h.pattern().name().toLowerCase(java.util.Locale.ROOT));
         }
         progress.printf("tactus stress: starting %d client processes%n", settings.clients() + h.count());
-        for (ProcessClients.NotJoined missing : processes.awaitJoined(tactus)) {
-            notJoined.add(missing.describe());
+        List<ProcessClients.NotJoined> missing = processes.awaitJoined(tactus);
+        missing.forEach(n -> notJoined.add(n.describe()));
+        if (missing.stream().filter(n -> n.name().startsWith(CLIENT_PREFIX)).count() == settings.clients()) {
+            throw new TactusException("none of the " + settings.clients() + " jack_test3 clients joined the server ("
+                    + missing.get(0).describe() + "); see the lines above for why");
         }
         if (settings.chain()) {
             TactusClient wiring = tactus.openClient("stress-wiring");
             clients.add(wiring);
             String from = "system:capture_"; // the port prefix the next client's inputs are fed from
             for (int c = 1; c <= settings.clients(); c++) {
-                String client = "jack_test3_" + c;
+                String client = CLIENT_PREFIX + c;
                 if (processes.process(client).isEmpty()) {
                     continue;
                 }
@@ -363,7 +408,7 @@ public final class StressTest {
 
     /** Opens, activates and (with --connect chain) wires in client number {@code c}. */
     private void join(int c) {
-        TactusClient client = Tactus.open("jack_test3_" + c, ClientOptions.defaults().withServer(SERVER_NAME)
+        TactusClient client = Tactus.open(CLIENT_PREFIX + c, ClientOptions.defaults().withServer(SERVER_NAME)
                 .withPriority(priorityOf(c)));
         clients.add(client);
         new Jt3Client(client, settings.ports(), settings.work(), midi);

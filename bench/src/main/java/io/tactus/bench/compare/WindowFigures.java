@@ -1,0 +1,70 @@
+package io.tactus.bench.compare;
+
+import java.util.List;
+
+/**
+ * One window of one server, as the same native clients saw it (their summaries), beside the server's own xrun
+ * count: jackd's log on JACK2, the engine's XRUN Count on Tactus.
+ *
+ * @param system        "JACK2" or "Tactus"
+ * @param clientsAsked  the jack_test3 clients started
+ * @param clientsJoined those that joined the server
+ * @param summaries     the summaries of the clients that were alive at the window's end, in client order
+ * @param serverXruns   the server's own count of xruns in the window
+ * @param rawDirectory  where the window's raw outputs are
+ */
+public record WindowFigures(String system, int clientsAsked, int clientsJoined, List<Jt3Summary> summaries,
+                            long serverXruns, String rawDirectory) {
+
+    public WindowFigures {
+        summaries = List.copyOf(summaries);
+    }
+
+    /** The client that measured the server (the first that did), or null when none reported. */
+    public Jt3Summary measuring() {
+        return summaries.stream().filter(Jt3Summary::measuredServer).findFirst().orElse(null);
+    }
+
+    /** The xrun callbacks of the client that received most: every client is told of every xrun while it is active. */
+    public long xrunCallbacks() {
+        return summaries.stream().mapToLong(Jt3Summary::xruns).max().orElse(0);
+    }
+
+    /** The longest process callback of any client, usecs. */
+    public double processMaxMicros() {
+        return summaries.stream().mapToDouble(Jt3Summary::processMaxMicros).max().orElse(Double.NaN);
+    }
+
+    /** The measuring client's cycles (else the first's): the graph's cycles, as one client saw them. */
+    public long cycles() {
+        Jt3Summary m = measuring();
+        return m != null ? m.cycles() : summaries.isEmpty() ? 0 : summaries.get(0).cycles();
+    }
+
+    /** The measuring client's window, from its SIGUSR1 to its SIGUSR2, seconds. */
+    public double seconds() {
+        Jt3Summary m = measuring();
+        return m == null ? Double.NaN : m.seconds();
+    }
+
+    public double dspLoadAvg() {
+        Jt3Summary m = measuring();
+        return m == null ? Double.NaN : m.dspLoadAvg();
+    }
+
+    public double dspLoadMax() {
+        Jt3Summary m = measuring();
+        return m == null ? Double.NaN : m.dspLoadMax();
+    }
+
+    public double delayMaxMicros() {
+        Jt3Summary m = measuring();
+        return m == null ? Double.NaN : m.maxDelayedMicros();
+    }
+
+    /** The largest time between two cycle starts of the measuring client (the head of the chain), usecs. */
+    public double intervalMaxMicros() {
+        Jt3Summary m = measuring();
+        return m == null ? Double.NaN : m.intervalMaxMicros();
+    }
+}
