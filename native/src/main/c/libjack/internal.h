@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#define TJ_PROTOCOL_VERSION 6
+#define TJ_PROTOCOL_VERSION 7
 #define TJ_MAX_FRAME 65536
 #define TJ_MAX_NAME 255
 #define TJ_MAX_FULL_NAME (2 * TJ_MAX_NAME + 1)
@@ -50,7 +50,7 @@ enum {
 
 /* Graph segment layout (io.tactus.ipc.graph.GraphLayout). */
 #define TJ_MAGIC 0x46524754
-#define TJ_SEGMENT_VERSION 4
+#define TJ_SEGMENT_VERSION 5
 #define TJ_MAX_SUCCESSORS 30
 #define TJ_MAX_SOURCES 15
 #define TJ_CACHE_LINE 64

@@ -18,7 +18,7 @@ public final class ProtocolLimits {
      * notifications, latency, buffer size and freewheel at run time: Hello carries exactName, Welcome the name given
      * and the client's id, RegisterPort JACK's flag bits) and process clients' sync and timebase callbacks.
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     /** Largest value of a frame's length field: the bytes after it, header included. */
     public static final int MAX_FRAME_LENGTH = 64 * 1024;

@@ -57,7 +57,7 @@ public final class GraphLayout {
      * transport bank per cycle parity, and each client's transport answers in its record (version 1: one segment
      * per client, {@code SegmentLayout}).
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     public static final int CACHE_LINE = 64;
     /** The engine's own record: the clients that feed the driver decrement its count. */
     public static final int ENGINE = 0;
