@@ -47,7 +47,7 @@ class ControlCodecTest {
         ByteBuffer wire = ControlCodec.encode(17, new Request.RegisterPort("in", true));
         byte[] expected = {
             0, 0, 0, 21, // length of what follows
-            0, 6, // version
+            0, 7, // version
             0, 2, // type RegisterPort
             0, 0, 0, 17, // request id
             0, 2, 'i', 'n', // string

@@ -71,9 +71,10 @@ public final class CompareCommand implements Callable<Integer> {
             throw new TactusException("--load cpu runs stress-ng, which is not installed; install it with 'apt-get"
                     + " install stress-ng'");
         }
+        ClientMode mode = sync ? ClientMode.JACK : ClientMode.JACK_ASYNC; // as jackd runs: -S, or its async default
         StressSettings stress = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds, run.warmup,
-                SchedulingSettings.fifo(run.priority), run.work, run.chain(), run.spinMicros(ClientMode.JACK),
-                LoadKind.NONE, 0, Degradation.defaults(), ClientMode.JACK);
+                SchedulingSettings.fifo(run.priority), run.work, run.chain(), run.spinMicros(mode),
+                LoadKind.NONE, 0, Degradation.defaults(), mode);
         Path raw = out != null ? out : Path.of(System.getProperty("java.io.tmpdir"), "tactus-compare-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         new Comparison(new CompareSettings(stress, rounds, sync, cpuLoad, raw), NativeLibrary.locate().jt3(), System.out,

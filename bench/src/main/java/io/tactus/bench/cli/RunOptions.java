@@ -59,7 +59,7 @@ public final class RunOptions {
     // covers that wake-up (docs/measurements/from-code-apibench.md has the runs). Not while asynchronous
     // clients work: see spinMicros(ClientMode).
     @Option(names = "--spin-us", description = "spin this long before each period instead of sleeping; -1 always spins"
-            + " (default " + DEFAULT_SPIN_MICROS + ", or 0 with --client-mode process-async; the server's default is "
+            + " (default " + DEFAULT_SPIN_MICROS + ", or 0 with --client-mode process-async or jack-async; the server's default is "
             + ServerCommand.DEFAULT_SPIN_MICROS + ")")
     Long spinMicros;
 
@@ -74,7 +74,7 @@ public final class RunOptions {
         if (spinMicros != null) {
             return spinMicros;
         }
-        return mode == ClientMode.PROCESS_ASYNC ? 0 : DEFAULT_SPIN_MICROS;
+        return mode == ClientMode.PROCESS_ASYNC || mode == ClientMode.JACK_ASYNC ? 0 : DEFAULT_SPIN_MICROS;
     }
 
     /** Whether {@code --connect} asks for a chain; one sentence for anything else. */

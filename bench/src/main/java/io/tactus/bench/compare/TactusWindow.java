@@ -32,7 +32,7 @@ final class TactusWindow {
     }
 
     WindowFigures run(Path directory) throws InterruptedException {
-        StressResult result = new StressTest(settings.stress().withClientMode(ClientMode.JACK), progress)
+        StressResult result = new StressTest(settings.stress(), progress)
                 .withFloorSeconds(0).withNativeClient(jt3).withClientOutput(directory).run();
         try {
             Files.writeString(directory.resolve("report.txt"), SummaryFormatter.format(result), StandardCharsets.UTF_8);

@@ -11,10 +11,11 @@ import java.util.Locale;
  * through the server's graph segment within the cycle; or {@code process-async}, the same JVMs on an
  * asynchronous graph (JACK2's default): the graph has a whole period, and every path through it is one
  * period late; or {@code jack}, each the native {@code tactus_jt3} joined through Tactus's libjack, as the
- * synchronous {@code process} (the same binary {@code tactus compare jackd} runs on JACK2).
+ * synchronous {@code process} (the same binary {@code tactus compare jackd} runs on JACK2); or {@code jack-async},
+ * those on the asynchronous graph.
  */
 public enum ClientMode {
-    INPROC, PROCESS, PROCESS_ASYNC, JACK;
+    INPROC, PROCESS, PROCESS_ASYNC, JACK, JACK_ASYNC;
 
     public static ClientMode parse(String text) {
         for (ClientMode mode : values()) {
@@ -22,7 +23,7 @@ public enum ClientMode {
                 return mode;
             }
         }
-        throw new TactusException("--client-mode must be inproc, process, process-async or jack, not '" + text + "'");
+        throw new TactusException("--client-mode must be inproc, process, process-async, jack or jack-async, not '" + text + "'");
     }
 
     public String label() {
@@ -31,7 +32,7 @@ public enum ClientMode {
 
     /** Native JACK clients through Tactus's libjack. */
     public boolean isNative() {
-        return this == JACK;
+        return this == JACK || this == JACK_ASYNC;
     }
 
     /** Clients in processes of their own (JVMs, or native with {@link #JACK}), over the control socket. */
@@ -41,6 +42,6 @@ public enum ClientMode {
 
     /** How the server times the clients' cycles; only for {@link #isProcess()} modes. */
     public ControlServer.Timing timing() {
-        return this == PROCESS_ASYNC ? ControlServer.Timing.ASYNC : ControlServer.Timing.SYNC;
+        return this == PROCESS_ASYNC || this == JACK_ASYNC ? ControlServer.Timing.ASYNC : ControlServer.Timing.SYNC;
     }
 }

@@ -82,7 +82,7 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
         }
         require(staggerSeconds >= 0 && staggerSeconds <= 3600, "--stagger must be from 0 to 3600 seconds, not " + staggerSeconds);
         degradation.validate(clients);
-        require(clientMode != ClientMode.JACK || degradation.lowPriority() + degradation.highPriority() == 0,
+        require(!clientMode.isNative() || degradation.lowPriority() + degradation.highPriority() == 0,
                 "--low and --high work with Java clients only: the native jack_test3 of --client-mode jack declares no priority");
         require(clientMode == ClientMode.INPROC || staggerSeconds == 0,
                 "--stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up");

@@ -24,7 +24,7 @@ class StressCommandTest {
 
     @Test
     void shouldRefuseAClientModeItDoesNotKnow() {
-        assertEquals("tactus: --client-mode must be inproc, process, process-async or jack, not 'thread'",
+        assertEquals("tactus: --client-mode must be inproc, process, process-async, jack or jack-async, not 'thread'",
                 errorOf("stress", "--client-mode", "thread"));
         assertEquals("tactus: --stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up",
                 errorOf("stress", "--client-mode", "process-async", "--stagger", "2"));
