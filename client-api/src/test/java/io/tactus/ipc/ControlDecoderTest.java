@@ -78,7 +78,7 @@ class ControlDecoderTest {
     @Test
     void shouldKeepFailingAfterAProtocolError() {
         ControlDecoder decoder = new ControlDecoder();
-        ByteBuffer bad = RawFrame.header(7, 1, 1).toBuffer();
+        ByteBuffer bad = RawFrame.header(io.tactus.ipc.ProtocolLimits.VERSION + 1, 1, 1).toBuffer();
         var first = assertThrows(ProtocolException.class, () -> decoder.decode(bad));
         ByteBuffer good = ControlCodec.encode(1, new Request.Goodbye());
         assertSame(first, assertThrows(ProtocolException.class, () -> decoder.decode(good)));

@@ -38,8 +38,8 @@ class ProtocolErrorsTest {
 
     @Test
     void shouldRefuseAnotherProtocolVersion() {
-        assertError("protocol version 8 is not supported; this Tactus speaks version " + ProtocolLimits.VERSION,
-                RawFrame.header(8, MessageType.ACTIVATE.code(), 1).toBuffer());
+        assertError("protocol version " + (ProtocolLimits.VERSION + 1) + " is not supported; this Tactus speaks version " + ProtocolLimits.VERSION,
+                RawFrame.header(ProtocolLimits.VERSION + 1, MessageType.ACTIVATE.code(), 1).toBuffer());
     }
 
     @Test

@@ -114,7 +114,6 @@ class ServerSystemTest {
                     () -> c.connect("a:out_1", "b:out_1"),
                     () -> c.connect("a:in_1", "b:in_1"),
                     () -> server.openClient("b"),
-                    () -> c.connect("a:out_1", "a:in_1"),
                     () -> c.disconnect("a:out_1", "b:in_1"),
                     () -> c.registerPort("in_1", PortType.AUDIO, PortFlag.INPUT),
                     () -> c.registerPort("both", PortType.AUDIO, PortFlag.INPUT, PortFlag.OUTPUT),

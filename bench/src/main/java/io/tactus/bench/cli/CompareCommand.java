@@ -46,7 +46,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = "none, or cpu: stress-ng --cpu 2 for the whole of each window (default ${DEFAULT-VALUE})")
     String load;
 
-    @Option(names = "--sync", description = "run jackd synchronous (-S), as Tactus always is; default: JACK2's asynchronous mode")
+    @Option(names = "--sync", description = "run both synchronous (jackd -S); default: both asynchronous, JACK2's default")
     boolean sync;
 
     @Option(names = "--out", description = "directory of the raw outputs (default: a new /tmp/tactus-compare-DATE)")

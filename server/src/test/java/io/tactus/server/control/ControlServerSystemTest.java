@@ -182,10 +182,10 @@ class ControlServerSystemTest {
     @Test
     void shouldRefuseAnotherProtocolVersion() throws Exception {
         ByteBuffer hello = ControlCodec.encode(1, new Request.Hello("old", 1, 2, "normal"));
-        hello.putShort(4, (short) 7);
+        hello.putShort(4, (short) (io.tactus.ipc.ProtocolLimits.VERSION + 1));
         try (FakeClient client = FakeClient.connect(served.control().socketPath())) {
             client.sendRaw(hello);
-            assertEquals(new Reply.Error("protocol version 7 is not supported; this Tactus speaks version "
+            assertEquals(new Reply.Error("protocol version " + (io.tactus.ipc.ProtocolLimits.VERSION + 1) + " is not supported; this Tactus speaks version "
                     + io.tactus.ipc.ProtocolLimits.VERSION),
                     client.expectErrorAndClose().message());
         }
