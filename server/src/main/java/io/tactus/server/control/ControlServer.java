@@ -103,6 +103,11 @@ public final class ControlServer implements AutoCloseable {
     private final InternalClients internalClients;
     private volatile int maxConnections;
     private volatile boolean closed;
+    /**
+     * Deletes the segment and the socket when the JVM ends without {@link #close} (a SIGTERM or Ctrl-C to a
+     * stress or soak run): files only, so it is safe whatever the engine is doing; the mapping goes with the process.
+     */
+    private final Thread removeFilesAtExit;
 
     private ControlServer(TactusServer server, RuntimeDirectory directory, Path lockPath, FileChannel lockChannel,
                           ServerSocketChannel listener, Path socketPath, UserPrincipal user, Timing timing,
@@ -119,6 +124,12 @@ public final class ControlServer implements AutoCloseable {
         this.maxConnections = server.settings().maxConnections();
         this.io = new ControlSelector(listener, socketPath, server.name(), this::admit);
         this.internalClients = new InternalClients(server.name(), directory.path());
+        Path segment = shared.segment().path();
+        this.removeFilesAtExit = new Thread(() -> {
+            deleteQuietly(segment);
+            deleteQuietly(socketPath);
+        }, "tactus-control-exit");
+        Runtime.getRuntime().addShutdownHook(removeFilesAtExit);
     }
 
     /** Opens the control socket of {@code server} in the user's runtime directory. */
@@ -372,6 +383,11 @@ public final class ControlServer implements AutoCloseable {
         return shared;
     }
 
+    /** The shared graph's segment in /dev/shm, which every process client maps. */
+    public Path graphSegmentPath() {
+        return shared.segment().path();
+    }
+
     /** How the engine times its out-of-process clients' cycles (ASYNC asked of a server without a period is SYNC). */
     public Timing timing() {
         return timing;
@@ -431,6 +447,11 @@ public final class ControlServer implements AutoCloseable {
             return;
         }
         closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(removeFilesAtExit);
+        } catch (IllegalStateException exiting) {
+            // the JVM is ending: the hook runs anyway, after this close has deleted the files
+        }
         internalClients.close(); // each host closes its client while the socket still answers
         io.stopAccepting();
         List<ControlAdapter> open = new ArrayList<>(adapters);
