@@ -149,6 +149,35 @@ public final class RealtimeScheduler {
         return false;
     }
 
+    /**
+     * Holds a PM QoS request that no idle CPU take longer than {@code micros} to wake ({@link CpuLatencyRequest})
+     * until the returned handle is closed; {@code micros} below 0 asks nothing. When the request cannot be made
+     * (no such device, not root) it warns once and returns {@link CpuLatencyRequest#NONE}.
+     */
+    public CpuLatencyRequest holdCpuLatency(int micros) {
+        return holdCpuLatency(CpuLatencyRequest.DEVICE, micros);
+    }
+
+    CpuLatencyRequest holdCpuLatency(java.nio.file.Path device, int micros) {
+        if (micros < 0) {
+            return CpuLatencyRequest.NONE;
+        }
+        try {
+            return CpuLatencyRequest.hold(device, micros);
+        } catch (java.io.IOException | RuntimeException e) {
+            warn("cpu-latency", "cannot ask the CPUs for a wake-up latency of " + micros + " usecs through " + device
+                    + " (" + reason(e) + "); an idle CPU may wake the engine late");
+            return CpuLatencyRequest.NONE;
+        }
+    }
+
+    /** "Permission denied" of "/dev/cpu_dma_latency (Permission denied)": the path is in the sentence already. */
+    private static String reason(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int open = message.lastIndexOf(" (");
+        return open >= 0 && message.endsWith(")") ? message.substring(open + 2, message.length() - 1) : message;
+    }
+
     /** How many warnings were not sent because their cause had already been reported. */
     public int suppressedWarnings() {
         return suppressed.get();

@@ -9,6 +9,7 @@ import io.tactus.api.TransportRegistry;
 import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.ipc.graph.SegmentClock;
 import io.tactus.ipc.graph.SegmentTransport;
+import io.tactus.rt.CpuLatencyRequest;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.graph.CpuPlacement;
 import io.tactus.rt.RealtimeThreadFactory;
@@ -59,6 +60,8 @@ public final class TactusServer implements AutoCloseable {
     private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
     private final DelayStatistics delays = new DelayStatistics();
     private volatile boolean closed;
+    /** Idle CPUs kept quick to wake while the server runs (ServerSettings#cpuLatencyMicros). */
+    private final CpuLatencyRequest cpuLatency;
     /** Whether the playback ports' latency holds the async graph's extra period; set by the control server. */
     private volatile boolean asyncGraph;
 
@@ -101,6 +104,7 @@ public final class TactusServer implements AutoCloseable {
         if (settings.lockMemory()) {
             scheduler.lockMemory();
         }
+        this.cpuLatency = scheduler.holdCpuLatency(settings.cpuLatencyMicros());
         this.runner = new EngineRunner(engine, settings.scheduling(), scheduler);
         runner.start();
         controller.changeVoid(g -> { }); // the first plan: the driver's ports
@@ -378,5 +382,11 @@ public final class TactusServer implements AutoCloseable {
         }
         notifier.close();
         settings.driver().close();
+        cpuLatency.close();
+    }
+
+    /** The CPU wake-up latency the server holds in µs, -1 when it holds none (not asked, or refused). */
+    public int cpuLatencyMicros() {
+        return cpuLatency.micros();
     }
 }

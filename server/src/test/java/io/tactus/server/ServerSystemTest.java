@@ -6,6 +6,7 @@ import io.tactus.api.PortType;
 import io.tactus.api.Tactus;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
+import io.tactus.rt.CpuLatencyRequest;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.SchedulingPolicy;
@@ -57,7 +58,7 @@ class ServerSystemTest {
         when(refusing.getPriority()).thenReturn(0);
         when(refusing.getNice()).thenReturn(0);
         List<String> warnings = new CopyOnWriteArrayList<>();
-        try (TactusServer server = TactusServer.start(settings(SchedulingSettings.fifo(70)),
+        try (TactusServer server = TactusServer.start(settings(SchedulingSettings.fifo(70)).withCpuLatencyMicros(-1),
                 new RealtimeScheduler(refusing, warnings::add))) {
             assertEquals(SchedulingPolicy.OTHER, server.scheduling().actualPolicy());
             assertEquals(1, warnings.size(), "one warning: " + warnings);
@@ -65,6 +66,21 @@ class ServerSystemTest {
             long before = server.cyclesRun();
             assertTrue(within(5_000, () -> server.cyclesRun() > before), "the engine runs anyway, as SCHED_OTHER");
         }
+    }
+
+    @Test
+    void shouldHoldTheCpuWakeUpLatencyItWasGivenWhileItRunsAndNoneWhenAskedForNone() {
+        boolean allowed = Files.isWritable(CpuLatencyRequest.DEVICE);
+        try (TactusServer server = TactusServer.start(settings(SchedulingSettings.other(0)))) {
+            assertEquals(allowed ? 0 : -1, server.cpuLatencyMicros(), "the default: idle CPUs poll, where the kernel lets us");
+        }
+        try (TactusServer server = TactusServer.start(settings(SchedulingSettings.other(0)).withCpuLatencyMicros(-1))) {
+            assertEquals(-1, server.cpuLatencyMicros());
+        }
+        var bad = settings(SchedulingSettings.other(0)).withCpuLatencyMicros(-5);
+        TactusException e = assertThrows(TactusException.class, () -> TactusServer.start(bad));
+        assertEquals("--cpu-latency-us, the most an idle CPU may take to wake, must be -1 (ask nothing) or from 0 to"
+                + " 1000000 usecs, not -5", e.getMessage());
     }
 
     @Test

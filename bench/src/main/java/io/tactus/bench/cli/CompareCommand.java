@@ -49,6 +49,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--sync", description = "run both synchronous (jackd -S); default: both asynchronous, JACK2's default")
     boolean sync;
 
+    @Option(names = "--cpu-latency-for-jackd", description = "JACK2's windows hold the same CPU wake-up latency as"
+            + " Tactus's (--cpu-latency-us); default: each server as it starts, jackd asking for none")
+    boolean cpuLatencyForJackd;
+
     @Option(names = "--out", description = "directory of the raw outputs (default: a new /tmp/tactus-compare-DATE)")
     Path out;
 
@@ -77,7 +81,8 @@ public final class CompareCommand implements Callable<Integer> {
                 LoadKind.NONE, 0, Degradation.defaults(), mode);
         Path raw = out != null ? out : Path.of(System.getProperty("java.io.tmpdir"), "tactus-compare-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        new Comparison(new CompareSettings(stress, rounds, sync, cpuLoad, raw), NativeLibrary.locate().jt3(), System.out,
+        new Comparison(new CompareSettings(stress, rounds, sync, cpuLoad, raw, run.cpuLatencyMicros,
+                cpuLatencyForJackd), NativeLibrary.locate().jt3(), System.out,
                 System.err).run();
         return 0;
     }

@@ -5,9 +5,11 @@ import io.tactus.bench.floor.FloorWait;
 import io.tactus.bench.floor.FloorWindow;
 
 import io.tactus.bench.report.FloorLines;
+import io.tactus.rt.CpuLatencyRequest;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
+import io.tactus.server.ServerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,14 +46,28 @@ public final class FloorCommand implements Callable<Integer> {
             + "CAP_IPC_LOCK or a large enough RLIMIT_MEMLOCK")
     boolean mlock;
 
+    @Option(names = "--cpu-latency-us", defaultValue = "" + ServerSettings.DEFAULT_CPU_LATENCY_MICROS,
+            description = "the most an idle CPU may take to wake while it measures, as the server asks (PM QoS on "
+            + "/dev/cpu_dma_latency; 0: idle CPUs poll, as cyclictest asks; -1: ask nothing) (default ${DEFAULT-VALUE})")
+    int cpuLatencyMicros;
+
     @Override
     public Integer call() throws InterruptedException {
+        ServerSettings.validateCpuLatency(cpuLatencyMicros);
+        parseWait(wait); // every option checked before anything is held or measured
         if (seconds < 1) {
             throw new IllegalArgumentException("--seconds must be at least 1, not " + seconds);
         }
         if (frames < 1 || rate < 1) {
             throw new IllegalArgumentException("--frames and --rate must be positive");
         }
+        try (CpuLatencyRequest latency = RealtimeScheduler.system().holdCpuLatency(cpuLatencyMicros)) {
+            System.err.println("tactus floor: " + CpuLatencyRequest.describe(latency.micros()));
+            return measure();
+        }
+    }
+
+    private int measure() throws InterruptedException {
         long period = (long) frames * 1_000_000_000L / rate;
         FloorProbe probe = new FloorProbe(scheduling(period), period, parseWait(wait));
         if (mlock && RealtimeScheduler.system().lockMemory()) {

@@ -2,6 +2,7 @@ package io.tactus.bench.cli;
 
 import io.tactus.api.ClientOptions;
 import io.tactus.api.TactusException;
+import io.tactus.rt.CpuLatencyRequest;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
 import io.tactus.server.ServerSettings;
@@ -114,6 +115,12 @@ public final class ServerCommand implements Callable<Integer> {
             + " is one period late; without it the graph's output is heard in the same period (as jackd -S)")
     boolean async;
 
+    @Option(names = "--cpu-latency-us", defaultValue = "" + ServerSettings.DEFAULT_CPU_LATENCY_MICROS,
+            description = "the most an idle CPU may take to wake while the server runs, as a PM QoS request on "
+            + "/dev/cpu_dma_latency (0: idle CPUs poll, as cyclictest asks; -1: ask nothing; needs root) "
+            + "(default ${DEFAULT-VALUE})")
+    int cpuLatencyMicros;
+
     @Option(names = "--max-connections", defaultValue = "" + ServerSettings.DEFAULT_MAX_CONNECTIONS,
             description = "control-socket connections open at once; more are refused with one sentence, and one that"
             + " says no Hello within 2 s is closed (default ${DEFAULT-VALUE})")
@@ -145,7 +152,8 @@ public final class ServerCommand implements Callable<Integer> {
         }, "tactus-server-stop"));
         System.out.println("tactus server '" + name + "': " + rate + " Hz, " + frames + " frames, "
                 + describe(settings.driver())
-                + server.scheduling().describe() + ", clients " + control.timing().label()
+                + server.scheduling().describe() + ", " + CpuLatencyRequest.describe(server.cpuLatencyMicros())
+                + ", clients " + control.timing().label()
                 + ", watchdog " + settings.watchdog().policy().label()
                 + "; socket " + control.socketPath());
         System.out.flush();
@@ -193,7 +201,8 @@ public final class ServerCommand implements Callable<Integer> {
                 .withDriver(driver())
                 .withScheduling(scheduling())
                 .withWatchdog(watchdog.settings())
-                .withMaxConnections(maxConnections);
+                .withMaxConnections(maxConnections)
+                .withCpuLatencyMicros(cpuLatencyMicros);
     }
 
     private long spinNanos() {

@@ -2,6 +2,8 @@ package io.tactus.bench.compare;
 
 import io.tactus.api.TactusException;
 import io.tactus.bench.stress.NativeJt3;
+import io.tactus.rt.CpuLatencyRequest;
+import io.tactus.rt.RealtimeScheduler;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,7 +48,8 @@ public final class Comparison {
             for (int r = 1; r <= settings.rounds(); r++) {
                 Path jackDir = directory(raw.resolve("round-" + r + "-jack2"));
                 WindowFigures jack;
-                try (CpuLoad load = startLoad(jackDir, guard)) {
+                try (CpuLoad load = startLoad(jackDir, guard);
+                     CpuLatencyRequest latency = RealtimeScheduler.system().holdCpuLatency(settings.jackdCpuLatencyMicros())) {
                     progress.printf("tactus compare: round %d of %d, JACK2 window (jackd -n %s)%n", r, settings.rounds(),
                             jackdName);
                     jack = new JackdWindow(settings, jt3, guard, progress).run(jackdName, jackDir);

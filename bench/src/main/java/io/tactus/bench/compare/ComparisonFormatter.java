@@ -2,6 +2,7 @@ package io.tactus.bench.compare;
 
 import io.tactus.bench.report.SummaryFormatter;
 import io.tactus.bench.stress.StressSettings;
+import io.tactus.rt.CpuLatencyRequest;
 
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,11 @@ public final class ComparisonFormatter {
         StressSettings s = c.stress();
         return String.format(Locale.ROOT, "tactus compare jackd: %d round%s of %d s windows (JACK2, then Tactus), %d native"
                         + " jack_test3 clients x %d ports, --work %d, %s, %d frames at %d Hz, SCHED_FIFO %d, jackd %s,"
-                        + " Tactus %s, load %s%n", c.rounds(), c.rounds() == 1 ? "" : "s", s.seconds(), s.clients(), s.ports(), s.work(),
+                        + " Tactus %s, load %s; %s for Tactus, %s for JACK2%n", c.rounds(), c.rounds() == 1 ? "" : "s", s.seconds(),
+                s.clients(), s.ports(), s.work(),
                 s.chain() ? "chained" : "unconnected", s.frames(), s.rate(), s.scheduling().priority(),
-                c.sync() ? "synchronous (-S)" : "asynchronous (its default)", c.sync() ? "synchronous" : "asynchronous", c.loadLabel());
+                c.sync() ? "synchronous (-S)" : "asynchronous (its default)", c.sync() ? "synchronous" : "asynchronous", c.loadLabel(),
+                CpuLatencyRequest.describe(c.cpuLatencyMicros()), CpuLatencyRequest.describe(c.jackdCpuLatencyMicros()));
     }
 
     /** One round: the two windows' figures and their ratios. */

@@ -33,7 +33,8 @@ final class TactusWindow {
 
     WindowFigures run(Path directory) throws InterruptedException {
         StressResult result = new StressTest(settings.stress(), progress)
-                .withFloorSeconds(0).withNativeClient(jt3).withClientOutput(directory).run();
+                .withFloorSeconds(0).withNativeClient(jt3).withClientOutput(directory)
+                .withCpuLatencyMicros(settings.cpuLatencyMicros()).run();
         try {
             Files.writeString(directory.resolve("report.txt"), SummaryFormatter.format(result), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -41,11 +41,13 @@ public final class Matrix {
 
     /**
      * Real stress runs, each with {@code floorSeconds} of the floor beside it (half before, half after; 0 for
-     * none), whose own progress lines are left out: the matrix prints one line per run.
+     * none) and the CPU wake-up latency {@code cpuLatencyMicros} held (-1: none), whose own progress lines are left
+     * out: the matrix prints one line per run.
      */
-    public Matrix(List<MatrixConfiguration> configurations, int runs, PrintStream progress, double floorSeconds) {
-        this(configurations, runs, progress,
-                settings -> new StressTest(settings, QUIET).withFloorSeconds(floorSeconds).run());
+    public Matrix(List<MatrixConfiguration> configurations, int runs, PrintStream progress, double floorSeconds,
+                  int cpuLatencyMicros) {
+        this(configurations, runs, progress, settings -> new StressTest(settings, QUIET).withFloorSeconds(floorSeconds)
+                .withCpuLatencyMicros(cpuLatencyMicros).run());
     }
 
     public int size() {

@@ -8,6 +8,8 @@ import io.tactus.bench.os.ProcessResources;
 import io.tactus.bench.os.ProportionalSetSize;
 import io.tactus.bench.os.ResidentMemory;
 import io.tactus.bench.stress.ProcessClients;
+import io.tactus.rt.CpuLatencyRequest;
+import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.ServerSettings;
 import java.nio.file.Path;
 import io.tactus.server.TactusServer;
@@ -57,6 +59,13 @@ public final class Soak {
 
     public SoakResult run() throws InterruptedException {
         settings.validate();
+        // Held for the floor windows too: the bare thread sleeps on the CPUs the server's engine has.
+        try (CpuLatencyRequest latency = RealtimeScheduler.system().holdCpuLatency(ServerSettings.DEFAULT_CPU_LATENCY_MICROS)) {
+            return measure();
+        }
+    }
+
+    private SoakResult measure() throws InterruptedException {
         FloorWindow floorBefore = floor("before");
         ServerSettings server = ServerSettings.defaults().withName(settings.serverName())
                 .withEngine(EngineSettings.of(SoakSettings.RATE, SoakSettings.FRAMES).withSpinNanos(SPIN_NANOS))

@@ -3,6 +3,8 @@ package io.tactus.bench.stress;
 import io.tactus.bench.floor.FloorProbe;
 import io.tactus.bench.floor.FloorWait;
 import io.tactus.bench.floor.FloorWindow;
+import io.tactus.rt.CpuLatencyRequest;
+import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.control.ControlServer;
@@ -42,6 +44,13 @@ public final class IdleCheck {
     }
 
     public Outcome run() throws InterruptedException {
+        // Held for the floor windows too: the bare thread sleeps on the CPUs the server's engine has.
+        try (CpuLatencyRequest latency = RealtimeScheduler.system().holdCpuLatency(settings.cpuLatencyMicros())) {
+            return measure();
+        }
+    }
+
+    private Outcome measure() throws InterruptedException {
         FloorProbe probe = new FloorProbe(settings.scheduling(), settings.engine().periodNanos(), FloorWait.NANOSLEEP);
         progress.printf("tactus idle-check: the floor, %.1f s before the server%n", seconds / 2.0);
         FloorWindow before = probe.measure(seconds / 2.0);

@@ -13,6 +13,8 @@ import io.tactus.bench.os.ResidentMemory;
 import io.tactus.bench.floor.FloorWindow;
 import io.tactus.clients.HogClient;
 import io.tactus.clients.Jt3Client;
+import io.tactus.rt.CpuLatencyRequest;
+import io.tactus.rt.RealtimeScheduler;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.TactusServer;
 import io.tactus.server.driver.DummyDriver;
@@ -58,6 +60,7 @@ public final class StressTest {
     private List<Integer> bufsizeSwitches = List.of();
     private NativeJt3 nativeJt3;
     private java.nio.file.Path clientOutput;
+    private int cpuLatencyMicros = ServerSettings.DEFAULT_CPU_LATENCY_MICROS;
 
     public StressTest(StressSettings settings, PrintStream progress) {
         this.settings = settings;
@@ -85,8 +88,11 @@ public final class StressTest {
                 .withEngine(engine)
                 .withDriver(new DummyDriver(settings.ports(), settings.ports()))
                 .withScheduling(settings.scheduling())
-                .withWatchdog(settings.degradation().watchdog());
-        try (RtLimit limit = limitRtBudget();
+                .withWatchdog(settings.degradation().watchdog())
+                .withCpuLatencyMicros(cpuLatencyMicros);
+        // Held for the floor windows too, so that the bare thread sleeps on the CPUs the engine has.
+        try (CpuLatencyRequest cpuLatency = RealtimeScheduler.system().holdCpuLatency(cpuLatencyMicros);
+             RtLimit limit = limitRtBudget();
              BackgroundLoad load = BackgroundLoad.start(settings.load())) {
             FloorWindow before = floor.measure("before");
             StressResult result = runServer(server, limit, load);
@@ -101,6 +107,16 @@ public final class StressTest {
      */
     public StressTest withFloorSeconds(double seconds) {
         this.floor = new FloorWindows(settings, progress, seconds);
+        return this;
+    }
+
+    /**
+     * The most an idle CPU may take to wake during the whole run, floor windows included (a PM QoS request,
+     * {@link ServerSettings#cpuLatencyMicros}); -1 asks nothing.
+     */
+    public StressTest withCpuLatencyMicros(int micros) {
+        ServerSettings.validateCpuLatency(micros);
+        this.cpuLatencyMicros = micros;
         return this;
     }
 
@@ -152,9 +168,10 @@ public final class StressTest {
             String rtLimit = limit == null ? "unchanged" : String.format(java.util.Locale.ROOT,
                     "%.0f %% (sched_rt_runtime_us %d of %d, for the whole run, restored after it)", limit.percent(),
                     limit.runtimeUs(), limit.periodUs());
-            progress.printf("tactus stress: %d clients x %d ports, %d frames at %d Hz, engine %s, load %s, watchdog %s%s%n",
+            progress.printf("tactus stress: %d clients x %d ports, %d frames at %d Hz, engine %s, %s, load %s, watchdog %s%s%n",
                     settings.clients(), settings.ports(), settings.frames(), settings.rate(),
-                    tactus.scheduling().describe(), load.describe(), settings.degradation().watchdog().policy().label(),
+                    tactus.scheduling().describe(), CpuLatencyRequest.describe(tactus.cpuLatencyMicros()), load.describe(),
+                    settings.degradation().watchdog().policy().label(),
                     settings.degradation().hogs().count() == 0 ? "" : ", hogs " + settings.degradation().hogs().describe());
             ControlServer control = null;
             ProcessClients processes = null;

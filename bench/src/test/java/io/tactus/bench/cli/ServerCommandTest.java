@@ -1,5 +1,6 @@
 package io.tactus.bench.cli;
 
+import io.tactus.rt.CpuLatencyRequest;
 import io.tactus.server.ServerSettings;
 import io.tactus.server.driver.javasound.JavaSoundDevice;
 import io.tactus.server.driver.wav.WavFiles;
@@ -124,8 +125,10 @@ class ServerCommandTest {
             BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             Path socket = runtime.resolve(name + ".sock");
-            assertEquals("tactus server '" + name + "': 48000 Hz, 64 frames, SCHED_OTHER nice 0, clients async, watchdog evict; socket "
-                    + socket, line);
+            String idle = Files.isWritable(CpuLatencyRequest.DEVICE) ? "idle CPUs poll (PM QoS 0 usecs)"
+                    : "idle CPUs as the system sets them";
+            assertEquals("tactus server '" + name + "': 48000 Hz, 64 frames, SCHED_OTHER nice 0, " + idle
+                    + ", clients async, watchdog evict; socket " + socket, line);
             assertTrue(Files.exists(socket) && Files.exists(runtime.resolve(name + ".lock")));
             server.destroy(); // SIGTERM
             assertTrue(server.waitFor(10, TimeUnit.SECONDS), "the server stops on SIGTERM");

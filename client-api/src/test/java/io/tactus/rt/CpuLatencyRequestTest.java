@@ -1,0 +1,88 @@
+package io.tactus.rt;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.FileInputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.mockito.Mockito.mock;
+
+class CpuLatencyRequestTest {
+
+    @TempDir
+    Path temp;
+
+    private final List<String> warnings = new ArrayList<>();
+    private final RealtimeScheduler scheduler = new RealtimeScheduler(mock(RealtimeNative.class), warnings::add);
+
+    @Test
+    void shouldWriteTheLatencyAsTheKernelsBinaryIntegerAndHoldItUntilClosed() throws Exception {
+        Path device = temp.resolve("cpu_dma_latency");
+        Files.createFile(device);
+        try (CpuLatencyRequest request = scheduler.holdCpuLatency(device, 25)) {
+            assertTrue(request.held());
+            assertEquals(25, request.micros());
+            assertArrayEquals(ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(25).array(),
+                    Files.readAllBytes(device));
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void shouldAskNothingForMinusOne() {
+        assertSame(CpuLatencyRequest.NONE, scheduler.holdCpuLatency(temp.resolve("never-opened"), -1));
+        assertFalse(Files.exists(temp.resolve("never-opened")));
+        assertTrue(warnings.isEmpty());
+        assertEquals("idle CPUs as the system sets them", CpuLatencyRequest.describe(-1));
+        assertEquals("idle CPUs poll (PM QoS 0 usecs)", CpuLatencyRequest.describe(0));
+        assertEquals("idle CPUs wake within 20 usecs (PM QoS)", CpuLatencyRequest.describe(20));
+    }
+
+    @Test
+    void shouldWarnOnceInOneSentenceAndHoldNothingWhenTheDeviceCannotBeOpened() {
+        Path missing = temp.resolve("no-such-dir").resolve("cpu_dma_latency");
+        CpuLatencyRequest first = scheduler.holdCpuLatency(missing, 0);
+        CpuLatencyRequest second = scheduler.holdCpuLatency(missing, 0);
+        assertSame(CpuLatencyRequest.NONE, first);
+        assertSame(CpuLatencyRequest.NONE, second);
+        assertFalse(first.held());
+        assertEquals(List.of("cannot ask the CPUs for a wake-up latency of 0 usecs through " + missing
+                + " (No such file or directory); an idle CPU may wake the engine late"), warnings);
+        first.close(); // holds nothing: nothing to do, no exception
+    }
+
+    @Test
+    void shouldRefuseANegativeLatency() {
+        assertThrows(IllegalArgumentException.class, () -> CpuLatencyRequest.hold(temp.resolve("x"), -2));
+    }
+
+    /** The real device: while held, the kernel's aggregate (what reading the device gives) is 0. */
+    @Test
+    void shouldMakeTheKernelsAggregateZeroWhileHeld() throws Exception {
+        assumeTrue(Files.isWritable(CpuLatencyRequest.DEVICE), "needs root and " + CpuLatencyRequest.DEVICE);
+        try (CpuLatencyRequest request = CpuLatencyRequest.hold(CpuLatencyRequest.DEVICE, 0)) {
+            assertTrue(request.held());
+            assertEquals(0, readAggregate());
+        }
+    }
+
+    private static int readAggregate() throws Exception {
+        try (FileInputStream in = new FileInputStream(CpuLatencyRequest.DEVICE.toFile())) {
+            byte[] bytes = in.readNBytes(4);
+            return ByteBuffer.wrap(bytes).order(ByteOrder.nativeOrder()).getInt();
+        }
+    }
+}
