@@ -1,5 +1,7 @@
 package io.tactus.rt;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -158,13 +160,13 @@ public final class RealtimeScheduler {
         return holdCpuLatency(CpuLatencyRequest.DEVICE, micros);
     }
 
-    CpuLatencyRequest holdCpuLatency(java.nio.file.Path device, int micros) {
+    CpuLatencyRequest holdCpuLatency(Path device, int micros) {
         if (micros < 0) {
             return CpuLatencyRequest.NONE;
         }
         try {
             return CpuLatencyRequest.hold(device, micros);
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             warn("cpu-latency", "cannot ask the CPUs for a wake-up latency of " + micros + " usecs through " + device
                     + " (" + reason(e) + "); an idle CPU may wake the engine late");
             return CpuLatencyRequest.NONE;

@@ -54,7 +54,7 @@ public final class FloorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         ServerSettings.validateCpuLatency(cpuLatencyMicros);
-        parseWait(wait); // every option checked before anything is held or measured
+        FloorWait floorWait = parseWait(wait); // every option checked before anything is held or measured
         if (seconds < 1) {
             throw new IllegalArgumentException("--seconds must be at least 1, not " + seconds);
         }
@@ -63,13 +63,13 @@ public final class FloorCommand implements Callable<Integer> {
         }
         try (CpuLatencyRequest latency = RealtimeScheduler.system().holdCpuLatency(cpuLatencyMicros)) {
             System.err.println("tactus floor: " + CpuLatencyRequest.describe(latency.micros()));
-            return measure();
+            return measure(floorWait);
         }
     }
 
-    private int measure() throws InterruptedException {
+    private int measure(FloorWait floorWait) throws InterruptedException {
         long period = (long) frames * 1_000_000_000L / rate;
-        FloorProbe probe = new FloorProbe(scheduling(period), period, parseWait(wait));
+        FloorProbe probe = new FloorProbe(scheduling(period), period, floorWait);
         if (mlock && RealtimeScheduler.system().lockMemory()) {
             System.err.println("tactus floor: memory locked (mlockall)");
         }

@@ -129,7 +129,6 @@ public final class ControlServer implements AutoCloseable {
             deleteQuietly(segment);
             deleteQuietly(socketPath);
         }, "tactus-control-exit");
-        Runtime.getRuntime().addShutdownHook(removeFilesAtExit);
     }
 
     /** Opens the control socket of {@code server} in the user's runtime directory. */
@@ -208,6 +207,7 @@ public final class ControlServer implements AutoCloseable {
             server.applyDriverLatency(timing == Timing.ASYNC);
             server.mirrorTimeTo(shared.segment());
             control.io.start();
+            Runtime.getRuntime().addShutdownHook(control.removeFilesAtExit); // once started: a failed start cleans up itself
             return control;
         } catch (IOException | RuntimeException e) {
             closeQuietly(listener);
@@ -381,11 +381,6 @@ public final class ControlServer implements AutoCloseable {
     /** The server's graph segment and who holds which record and slot in it. */
     public SharedGraph sharedGraph() {
         return shared;
-    }
-
-    /** The shared graph's segment in /dev/shm, which every process client maps. */
-    public Path graphSegmentPath() {
-        return shared.segment().path();
     }
 
     /** How the engine times its out-of-process clients' cycles (ASYNC asked of a server without a period is SYNC). */

@@ -55,7 +55,7 @@ class ControlServerExitSystemTest {
         public static void main(String[] args) throws InterruptedException {
             TactusServer server = ControlTestSupport.startServer(new DummyDriver(1, 1));
             ControlServer control = ControlServer.start(server, RuntimeDirectory.of(Path.of(args[0])));
-            System.out.println(control.graphSegmentPath());
+            System.out.println(control.sharedGraph().segment().path());
             System.out.println(control.socketPath());
             System.out.flush();
             Thread.sleep(Long.MAX_VALUE);
