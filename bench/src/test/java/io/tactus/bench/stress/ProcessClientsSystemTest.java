@@ -174,7 +174,8 @@ class ProcessClientsSystemTest {
             System.out.printf("2 async process clients, one stopped for 0.5 s: %d cycles, %d xruns, %d timeouts, a1 %d,"
                             + " cycle mean %.1f us%n", window.cycles(), window.xruns(), window.timeouts(),
                     a1.timeouts() - a1Before, window.cycleMeanMicros());
-            assertTrue(window.cycles() > 750, "the graph ran: " + window.cycles());
+            // The window is at least 1 s (750 periods); half of that is generous for a host that steals time.
+            assertTrue(window.cycles() > 375, "the graph ran: " + window.cycles());
             assertEquals(2, window.clientsAtEnd());
             assertTrue(lateInWindow < 20, "after SIGCONT it answers again within 10 s: " + lateInWindow
                     + " timeouts in the last of " + windows + " half-seconds");
