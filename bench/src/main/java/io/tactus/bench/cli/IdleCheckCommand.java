@@ -1,13 +1,18 @@
 package io.tactus.bench.cli;
 
+import io.tactus.api.TactusException;
 import io.tactus.bench.report.FloorLines;
 import io.tactus.bench.report.SummaryFormatter;
 import io.tactus.bench.stress.IdleCheck;
+import io.tactus.server.ServerSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -36,14 +41,17 @@ public final class IdleCheckCommand implements Callable<Integer> {
             description = "the server's name (default ${DEFAULT-VALUE})")
     String name;
 
+    @Parameters(arity = "0..*", paramLabel = "SERVER-OPTION",
+            description = "after '--', options of 'tactus server' to run it with instead of its defaults "
+                    + "(for example -- --spin-us 1000)")
+    List<String> serverOptions = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
         if (seconds < 2 || clients < 0 || clients > 200) {
             throw new IllegalArgumentException("--seconds must be at least 2 and --clients from 0 to 200");
         }
-        ServerCommand server = new ServerCommand();
-        new CommandLine(server).parseArgs("--name", name);
-        IdleCheck.Outcome outcome = new IdleCheck(server.settings(), clients, seconds, System.err).run();
+        IdleCheck.Outcome outcome = new IdleCheck(serverSettings(), clients, seconds, System.err).run();
         MetricsSnapshot m = outcome.metrics();
         StringBuilder out = new StringBuilder();
         line(out, "Total seconds ran", String.format(Locale.ROOT, "%5.0f", m.secondsMeasured()));
@@ -53,9 +61,25 @@ public final class IdleCheckCommand implements Callable<Integer> {
         line(out, "Delay Count (>1000 usecs)", String.format(Locale.ROOT, "%5d", m.delayOver1000us()));
         line(out, "Clients Alive at End", String.format(Locale.ROOT, "%5d", m.clientsAtEnd()));
         line(out, "RT Allocated Bytes", String.format(Locale.ROOT, "%5d", m.rtAllocatedBytes()));
+        if (clients > 0) {
+            line(out, "Client Wake-ups (>1000us)", SummaryFormatter.clientWakeups(m));
+        }
         System.out.print(out);
         System.out.print(FloorLines.format(outcome.floor(), m.delayOver1000us(), m.secondsMeasured()));
         return 0;
+    }
+
+    /** The server's settings: {@code tactus server}'s defaults, or the options given after '--'. */
+    ServerSettings serverSettings() {
+        ServerCommand server = new ServerCommand();
+        List<String> args = new ArrayList<>(List.of("--name", name));
+        args.addAll(serverOptions);
+        try {
+            new CommandLine(server).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new TactusException("after '--' come options of 'tactus server': " + e.getMessage());
+        }
+        return server.settings();
     }
 
     private static void line(StringBuilder out, String label, String value) {

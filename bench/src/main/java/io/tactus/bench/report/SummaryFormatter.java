@@ -119,9 +119,7 @@ public final class SummaryFormatter {
                     + mib(result.rssAtEndKb()) + " at end");
         }
         if (s.clientMode().isProcess()) {
-            text(out, "Client Wake-ups (>1000us)", String.format(Locale.ROOT, "%5d (triggered to running; maximum %d"
-                    + " usecs, p99.9 %d usecs)", m.clientWaitsOver1000us(), Math.round(m.clientWaitMaxMicros()),
-                    Math.round(m.clientWaitP999Micros())));
+            text(out, "Client Wake-ups (>1000us)", clientWakeups(m));
         }
         footprint(out, result.footprint());
         line(out, RULE);
@@ -131,6 +129,12 @@ public final class SummaryFormatter {
         }
         events(out, result.watchdog());
         return out.toString();
+    }
+
+    /** Process clients' late wake-ups (triggered to running, over 1 ms), with their maximum and p99.9. */
+    public static String clientWakeups(MetricsSnapshot m) {
+        return String.format(Locale.ROOT, "%5d (triggered to running; maximum %d usecs, p99.9 %d usecs)",
+                m.clientWaitsOver1000us(), Math.round(m.clientWaitMaxMicros()), Math.round(m.clientWaitP999Micros()));
     }
 
     /** Proportional set sizes: they add up over processes, unlike the resident sizes. */
