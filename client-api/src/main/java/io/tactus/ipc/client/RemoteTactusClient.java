@@ -39,6 +39,7 @@ import io.tactus.ipc.graph.GraphLayout;
 import io.tactus.ipc.graph.SegmentClock;
 import io.tactus.ipc.graph.SegmentTransport;
 import io.tactus.ipc.graph.GraphSegment;
+import io.tactus.ipc.graph.ActivationRehearsal;
 import io.tactus.rt.Futex;
 import io.tactus.rt.RealtimeNative;
 import io.tactus.rt.RealtimeScheduler;
@@ -295,13 +296,18 @@ public final class RemoteTactusClient implements TactusClient {
         this.graphOrderCallback = callback;
     }
 
-    /** Switches the process thread to SCHED_FIFO (first time only), then asks the server to run the client. */
+    /**
+     * Rehearses the cycle's rare outcomes (once per JVM, {@link ActivationRehearsal}), switches the process thread
+     * to SCHED_FIFO (first time only), then asks the server to run the client.
+     */
     @Override
     public void activate() {
         requireOpen();
         if (processCallbackMissing()) {
             throw new TactusException("client '" + name + "' has no process callback; set one before activate()");
         }
+        // Once per JVM: the cycle's rare outcomes, so that the first late client does not deoptimise this one.
+        ActivationRehearsal.ensure(Futex.linux());
         try {
             process.begin(welcome.processPriority(), rehearsalCycles);
         } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package io.tactus.server.control;
 
 import io.tactus.api.TactusException;
 import io.tactus.ipc.RuntimeDirectory;
+import io.tactus.ipc.graph.ActivationRehearsal;
 import io.tactus.ipc.graph.GraphSegment;
 import io.tactus.rt.Futex;
 import io.tactus.rt.SchedulingOutcome;
@@ -188,6 +189,7 @@ public final class ControlServer implements AutoCloseable {
         }
         directory.createIfMissing();
         GraphSegment.warmUp(); // before the engine runs a client's code: the first runs of the accessors allocate
+        ActivationRehearsal.ensure(futex); // the engine steps in and mixes what a late client left invalid
         Path socket = directory.socketPath(name);
         Path lock = directory.lockPath(name);
         FileChannel lockChannel = lock(lock, name);
