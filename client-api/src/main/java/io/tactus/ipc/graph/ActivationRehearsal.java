@@ -87,11 +87,13 @@ public final class ActivationRehearsal {
      * A writer feeding a reader, whose audio and MIDI inputs each mix the writer's output of this cycle and,
      * through a feedback entry, the reader's own output of the cycle before (a loop-back). Round r: the writer
      * finishes in time when r is even, the reader when r % 4 < 2; otherwise the server steps in first and the
-     * finish loses. So the reader's two entries are valid one, the other, both or neither, in turn.
+     * finish loses; in one round of eight the writer is given up on before it is triggered. So the reader's two
+     * entries are valid one, the other, both or neither, in turn.
      */
     static Outcome rehearse(GraphActivation activation) {
         GraphSegment segment = activation.segment();
-        ActivationPlan.builder(3).client(WRITER).client(READER).feeds(WRITER, READER)
+        // The writer feeds the engine too: its count-down of the engine is one that does not reach zero.
+        ActivationPlan.builder(3).client(WRITER).client(READER).feeds(WRITER, READER).feeds(WRITER, ENGINE)
                 .reads(AUDIO_IN, AUDIO_OUT, GraphActivation.delayed(LOOP_AUDIO))
                 .reads(MIDI_IN, MIDI_OUT, GraphActivation.delayed(LOOP_MIDI))
                 .build().writeTo(segment, 0);
@@ -112,10 +114,15 @@ public final class ActivationRehearsal {
         for (; round < ROUNDS && System.nanoTime() - end < 0; round++) {
             long cycle = round + 1;
             long now = System.nanoTime();
-            activation.startCycle(cycle, 0, now);
+            activation.resetCycle(cycle, 0);
+            if ((round & 7) == 7) { // given up on at the cycle's start: its trigger then loses, and so do its own calls
+                activation.stepIn(WRITER, cycle, now);
+            }
+            activation.triggerFirstWave(cycle, 0, now);
             play(activation, WRITER, cycle, (round & 1) == 0, audio[AUDIO_OUT], midi[MIDI_OUT], round, writerOutputs,
                     finishes);
             activation.record(READER).begin(now);
+            activation.record(READER).decrement(cycle - 1); // a count-down for a cycle gone by: refused
             mixes[(activation.isValidSource(AUDIO_OUT, cycle) ? 1 : 0)
                     + (activation.isValidSource(GraphActivation.delayed(LOOP_AUDIO), cycle) ? 1 : 0)]++;
             activation.mixInput(AUDIO_IN, cycle, audio, audio[AUDIO_IN], FRAMES);
@@ -136,7 +143,7 @@ public final class ActivationRehearsal {
                              MidiBuffer midi, int sample, int[] outputs, int[] finishes) {
         long now = System.nanoTime();
         if (record == WRITER) {
-            activation.record(record).begin(now);
+            activation.record(record).begin(now); // refused when it was given up on before its trigger
         }
         audio.put(0, sample);
         midi.clear();
