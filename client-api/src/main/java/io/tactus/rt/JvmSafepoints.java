@@ -6,21 +6,29 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
- * The one JVM setting a realtime thread cannot fix for itself: HotSpot stops every Java thread for a
+ * The JVM settings a realtime thread cannot fix for itself. HotSpot stops every Java thread for a
  * "Cleanup" safepoint about once a second ({@code GuaranteedSafepointInterval}, 1000 ms by default), and a
  * realtime thread waits there until the slowest time-shared thread of the JVM arrives. On a busy machine
  * that slowest thread can be off the CPU for milliseconds, so the engine wakes late by as much (the
  * measurements are in docs/measurements/from-code-apibench.md; how to trace one, docs/vm-timing.md).
  * Setting the interval to 0 drops these periodic safepoints (the cleanup then rides on the next safepoint
- * that happens anyway, e.g. the garbage collector's). The launcher and the client processes it starts use
+ * that happens anyway, e.g. the garbage collector's). And once a minute of a JVM's life it deflates idle monitors
+ * whether or not there are many ({@code GuaranteedAsyncDeflationInterval}, 60000 ms): a handshake with every
+ * thread, performed by a time-shared thread on behalf of those blocked in native code (a process thread waiting on
+ * its futex), which wait for it when they return; 0 turns that off too. The launcher and the client processes it
+ * starts use
  * {@link #OPTIONS}; {@link RealtimeScheduler#system()} warns in a JVM that runs a realtime thread without
  * them.
  */
 public final class JvmSafepoints {
 
-    /** The options that turn the periodic safepoint off; put them before {@code -cp} on a client's command line. */
+    /**
+     * The options that turn the periodic safepoint and the periodic monitor deflation off; put them before
+     * {@code -cp} on a client's command line.
+     */
     public static final List<String> OPTIONS =
-            List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0");
+            List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GuaranteedSafepointInterval=0",
+                    "-XX:GuaranteedAsyncDeflationInterval=0");
 
     private JvmSafepoints() {
     }

@@ -19,6 +19,8 @@ class JvmSafepointsTest {
         assertNull(JvmSafepoints.warningFor(-1));
         assertEquals("this JVM stops every thread, realtime ones too, for a safepoint every 250 ms"
                 + " (GuaranteedSafepointInterval), which costs xruns on a busy machine; start it with"
-                + " -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0", JvmSafepoints.warningFor(250));
+                + " -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0"
+                + " -XX:GuaranteedAsyncDeflationInterval=0",
+                JvmSafepoints.warningFor(250));
     }
 }

@@ -75,7 +75,9 @@ class RealtimeSchedulerTest {
 
         assertEquals(List.of("this JVM stops every thread, realtime ones too, for a safepoint every 1000 ms"
                 + " (GuaranteedSafepointInterval), which costs xruns on a busy machine; start it with"
-                + " -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0"), warnings);
+                + " -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0"
+                + " -XX:GuaranteedAsyncDeflationInterval=0"),
+                warnings);
         assertEquals(1, checking.suppressedWarnings());
     }
 

@@ -160,6 +160,7 @@ class ClientToolsTest {
         CommandRun run = CommandRun.of("classpath", "--java-options");
 
         assertEquals(0, run.code(), run.err());
-        assertEquals("-XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0", run.out().trim());
+        assertEquals("-XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0"
+                + " -XX:GuaranteedAsyncDeflationInterval=0", run.out().trim());
     }
 }
