@@ -3,10 +3,7 @@ package io.tactus.ipc.graph;
 import com.sun.management.ThreadMXBean;
 import io.tactus.api.TactusException;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -50,14 +47,7 @@ final class AccessorWarmup {
         if (!DONE.compareAndSet(false, true)) {
             return outcome;
         }
-        Path directory = Path.of("/dev/shm");
-        String name = "tactus-warmup-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        try (GraphSegment scratch = GraphSegment.create(directory, name, GraphLayout.of(2, 1, 64), 1)) {
-            try {
-                Files.deleteIfExists(scratch.path()); // the mapping stays: nothing is left if this JVM dies now
-            } catch (IOException e) {
-                // close() deletes it after the rounds
-            }
+        try (GraphSegment scratch = GraphSegment.scratch("warmup", GraphLayout.of(2, 1, 64))) {
             outcome = run(scratch);
         } catch (TactusException e) {
             // Not fatal: without the warm-up a realtime thread pays for these first runs itself, once.

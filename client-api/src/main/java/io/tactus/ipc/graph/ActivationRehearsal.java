@@ -5,10 +5,7 @@ import io.tactus.api.TactusException;
 import io.tactus.midi.MidiMerge;
 import io.tactus.rt.Futex;
 
-import java.io.IOException;
 import java.nio.FloatBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -20,12 +17,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Why: C2 compiles a branch that its profile never saw taken as an uncommon trap. In a graph that has run
  * cleanly, the first client the server steps in for makes every client it feeds take such a branch in its mix; each
  * of their process threads then deoptimises its compiled cycle and runs it interpreted until the JIT compiles it
- * again, late in every period meanwhile, which makes the clients they feed late in turn. Twenty chained Java clients
- * under load lost seconds of cycles to that cascade (docs/measurements/2026-12-07.md). A profile is per method, not
+ * again, late in many periods meanwhile, which makes the clients they feed late in turn. The JIT logs of twenty chained
+ * Java clients under load showed it in their worst burst (docs/measurements/2026-12-07.md; paired windows have not
+ * shown fewer xruns with the rehearsal, the host's bursts deciding them). A profile is per method, not
  * per caller or instance, so rehearsing on a scratch segment trains the code that the real one runs. The engine
  * trains its own rare paths the same way ({@code CycleTiming#trainRarePaths} in the server).
  *
- * <p>Trade-off: a few hundred milliseconds of a normal thread when a JVM's first process client activates.
+ * <p>Trade-off: a few hundred milliseconds of a normal thread (about 0.4 s on an idle 2-core VM) when a JVM's first
+ * process client activates, and once when a server opens its control socket.
  */
 public final class ActivationRehearsal {
 
@@ -68,13 +67,7 @@ public final class ActivationRehearsal {
         if (!DONE.compareAndSet(false, true)) {
             return outcome;
         }
-        String name = "tactus-rehearsal-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        try (GraphSegment scratch = GraphSegment.create(Path.of("/dev/shm"), name, LAYOUT, 1)) {
-            try {
-                Files.deleteIfExists(scratch.path()); // the mapping stays: nothing is left if this JVM dies now
-            } catch (IOException e) {
-                // close() deletes it after the rounds
-            }
+        try (GraphSegment scratch = GraphSegment.scratch("rehearsal", LAYOUT)) {
             outcome = rehearse(new GraphActivation(scratch, futex));
         } catch (TactusException e) {
             System.err.println("tactus: warning: the process cycle was not rehearsed (" + e.getMessage()

@@ -105,6 +105,22 @@ public final class GraphSegment implements AutoCloseable {
     }
 
     /**
+     * A private segment for a rehearsal on a normal thread ({@link AccessorWarmup}, {@link ActivationRehearsal}):
+     * made in /dev/shm under a name of this process's and {@code purpose}, and unlinked at once, so nothing is left
+     * if the JVM dies; the mapping lives until {@link #close}.
+     */
+    static GraphSegment scratch(String purpose, GraphLayout layout) {
+        String name = "tactus-" + purpose + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        GraphSegment segment = create(Path.of("/dev/shm"), name, layout, 1);
+        try {
+            Files.deleteIfExists(segment.path());
+        } catch (IOException e) {
+            // close() deletes it
+        }
+        return segment;
+    }
+
+    /**
      * Runs the word accessors until the JIT has compiled them, once per JVM (later calls return at once).
      * Call it on a normal thread before a realtime thread first uses a segment: the first runs of this code
      * allocate, on whichever thread makes them (see {@link AccessorWarmup}). Returns whether this JVM's
