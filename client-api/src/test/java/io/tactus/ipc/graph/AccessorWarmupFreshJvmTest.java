@@ -1,13 +1,12 @@
 package io.tactus.ipc.graph;
 
+import io.tactus.testing.FreshJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,23 +44,11 @@ class AccessorWarmupFreshJvmTest {
     }
 
     private Scenario inFreshJvm(String mode) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process jvm = new ProcessBuilder(java.toString(), "-Xbatch", "-XX:CompileCommand=quiet",
-                "-XX:CompileCommand=exclude," + AccessorWarmupFreshJvmTest.class.getName() + "::*",
-                "-cp", System.getProperty("java.class.path"),
-                AccessorWarmupFreshJvmTest.class.getName(), temp.toString(), mode).redirectErrorStream(true).start();
-        try {
-            assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the scenario ended");
-            String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            assertEquals(0, jvm.exitValue(), output);
-            String[] lines = output.split("\n");
-            assertTrue(lines.length == 2 && lines[0].startsWith("warm-up ") && lines[1].startsWith("allocated "),
-                    output);
-            return new Scenario(lines[0].startsWith("warm-up converged"),
-                    Long.parseLong(lines[1].substring("allocated ".length()).split(" ")[0]), output);
-        } finally {
-            jvm.destroyForcibly();
-        }
+        String output = FreshJvm.run(AccessorWarmupFreshJvmTest.class, 60, temp.toString(), mode);
+        String[] lines = output.split("\n");
+        assertTrue(lines.length == 2 && lines[0].startsWith("warm-up ") && lines[1].startsWith("allocated "), output);
+        return new Scenario(lines[0].startsWith("warm-up converged"),
+                Long.parseLong(lines[1].substring("allocated ".length()).split(" ")[0]), output);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.tactus.ipc.graph;
 
 import io.tactus.rt.Futex;
+import io.tactus.testing.FreshJvm;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
@@ -9,9 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.FloatBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,21 +39,10 @@ class ActivationRehearsalFreshJvmTest {
     }
 
     private long deoptimisationsOfTheMix(String mode) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process jvm = new ProcessBuilder(java.toString(), "-Xbatch", "-XX:CompileCommand=quiet",
-                "-XX:CompileCommand=exclude," + ActivationRehearsalFreshJvmTest.class.getName() + "::*",
-                "-cp", System.getProperty("java.class.path"),
-                ActivationRehearsalFreshJvmTest.class.getName(), temp.toString(), mode).redirectErrorStream(true).start();
-        try {
-            assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the scenario ended");
-            String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            assertEquals(0, jvm.exitValue(), output);
-            String last = output.substring(output.lastIndexOf('\n') + 1);
-            assertTrue(last.startsWith("deoptimised "), output);
-            return Long.parseLong(last.substring("deoptimised ".length()).split(" ")[0]);
-        } finally {
-            jvm.destroyForcibly();
-        }
+        String output = FreshJvm.run(ActivationRehearsalFreshJvmTest.class, 120, temp.toString(), mode);
+        String last = output.substring(output.lastIndexOf('\n') + 1);
+        assertTrue(last.startsWith("deoptimised "), output);
+        return Long.parseLong(last.substring("deoptimised ".length()).split(" ")[0]);
     }
 
     /** Rehearses (or not: "cold"), runs the scenario under a JFR recording, prints the mix's deoptimisations. */
