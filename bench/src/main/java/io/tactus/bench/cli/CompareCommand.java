@@ -81,7 +81,7 @@ public final class CompareCommand implements Callable<Integer> {
                 LoadKind.NONE, 0, Degradation.defaults(), mode);
         Path raw = out != null ? out : Path.of(System.getProperty("java.io.tmpdir"), "tactus-compare-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        new Comparison(new CompareSettings(stress, rounds, sync, cpuLoad, raw, run.cpuLatencyMicros,
+        new Comparison(new CompareSettings(stress, rounds, sync, cpuLoad, raw, run.cpuLatency.micros(),
                 cpuLatencyForJackd), NativeLibrary.locate().jt3(), System.out,
                 System.err).run();
         return 0;

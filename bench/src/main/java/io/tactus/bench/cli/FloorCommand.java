@@ -9,8 +9,8 @@ import io.tactus.rt.CpuLatencyRequest;
 import io.tactus.rt.RealtimeScheduler;
 import io.tactus.rt.SchedulingPolicy;
 import io.tactus.rt.SchedulingSettings;
-import io.tactus.server.ServerSettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.Locale;
@@ -46,14 +46,12 @@ public final class FloorCommand implements Callable<Integer> {
             + "CAP_IPC_LOCK or a large enough RLIMIT_MEMLOCK")
     boolean mlock;
 
-    @Option(names = "--cpu-latency-us", defaultValue = "" + ServerSettings.DEFAULT_CPU_LATENCY_MICROS,
-            description = "the most an idle CPU may take to wake while it measures, as the server asks (PM QoS on "
-            + "/dev/cpu_dma_latency; 0: idle CPUs poll, as cyclictest asks; -1: ask nothing) (default ${DEFAULT-VALUE})")
-    int cpuLatencyMicros;
+    @Mixin
+    CpuLatencyOption cpuLatency = new CpuLatencyOption();
 
     @Override
     public Integer call() throws InterruptedException {
-        ServerSettings.validateCpuLatency(cpuLatencyMicros);
+        int cpuLatencyMicros = cpuLatency.micros();
         FloorWait floorWait = parseWait(wait); // every option checked before anything is held or measured
         if (seconds < 1) {
             throw new IllegalArgumentException("--seconds must be at least 1, not " + seconds);

@@ -80,7 +80,7 @@ public final class MatrixCommand implements Callable<Integer> {
         Path dir = outputDirectory();
         require(floorSeconds >= 0, "--floor-seconds must be 0 or more, not " + floorSeconds);
         int floor = Math.min(floorSeconds, seconds);
-        Matrix matrix = new Matrix(configurations, runs, System.err, floor, run.cpuLatencyMicros);
+        Matrix matrix = new Matrix(configurations, runs, System.err, floor, run.cpuLatency.micros());
         // a floor window warms up for about 2 s before each of its two halves
         int floorCost = floor == 0 ? 0 : floor + 2 * 2;
         System.err.printf("tactus matrix: %d runs of %d s (+%d s warm-up, +%d s floor), about %d min; files go to %s%n",

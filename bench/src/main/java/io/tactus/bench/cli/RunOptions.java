@@ -3,6 +3,7 @@ package io.tactus.bench.cli;
 import io.tactus.api.TactusException;
 import io.tactus.bench.stress.ClientMode;
 import io.tactus.server.ServerSettings;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,11 +66,8 @@ public final class RunOptions {
 
     public static final long DEFAULT_SPIN_MICROS = 1000;
 
-    @Option(names = "--cpu-latency-us", defaultValue = "" + ServerSettings.DEFAULT_CPU_LATENCY_MICROS,
-            description = "the most an idle CPU may take to wake during the run, floor windows included, as a PM QoS"
-            + " request on /dev/cpu_dma_latency (0: idle CPUs poll, as cyclictest asks; -1: ask nothing; needs root)"
-            + " (default ${DEFAULT-VALUE})")
-    public int cpuLatencyMicros;
+    @Mixin
+    public CpuLatencyOption cpuLatency = new CpuLatencyOption();
 
     /**
      * The spin asked for, else the default for {@code mode}: none for asynchronous clients, which do their
@@ -97,7 +95,6 @@ public final class RunOptions {
         if (dlBudget < 1 || dlBudget > 100) {
             throw new TactusException("--dl-budget must be a percentage from 1 to 100, not " + dlBudget);
         }
-        ServerSettings.validateCpuLatency(cpuLatencyMicros);
         if (priority < 1 || priority > 99) {
             throw new TactusException("--priority must be from 1 to 99, not " + priority);
         }

@@ -115,11 +115,8 @@ public final class ServerCommand implements Callable<Integer> {
             + " is one period late; without it the graph's output is heard in the same period (as jackd -S)")
     boolean async;
 
-    @Option(names = "--cpu-latency-us", defaultValue = "" + ServerSettings.DEFAULT_CPU_LATENCY_MICROS,
-            description = "the most an idle CPU may take to wake while the server runs, as a PM QoS request on "
-            + "/dev/cpu_dma_latency (0: idle CPUs poll, as cyclictest asks; -1: ask nothing; needs root) "
-            + "(default ${DEFAULT-VALUE})")
-    int cpuLatencyMicros;
+    @Mixin
+    CpuLatencyOption cpuLatency = new CpuLatencyOption();
 
     @Option(names = "--max-connections", defaultValue = "" + ServerSettings.DEFAULT_MAX_CONNECTIONS,
             description = "control-socket connections open at once; more are refused with one sentence, and one that"
@@ -202,7 +199,7 @@ public final class ServerCommand implements Callable<Integer> {
                 .withScheduling(scheduling())
                 .withWatchdog(watchdog.settings())
                 .withMaxConnections(maxConnections)
-                .withCpuLatencyMicros(cpuLatencyMicros);
+                .withCpuLatencyMicros(cpuLatency.micros());
     }
 
     private long spinNanos() {

@@ -134,7 +134,7 @@ public final class StressCommand implements Callable<Integer> {
                 degradation(), mode);
         settings.validate();
         StressTest test = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
-                .withMidi(midi).withBufsizeSwitches(switchBufsize).withCpuLatencyMicros(run.cpuLatencyMicros);
+                .withMidi(midi).withBufsizeSwitches(switchBufsize).withCpuLatencyMicros(run.cpuLatency.micros());
         if (mode.isNative()) {
             test.withNativeClient(NativeLibrary.locate().jt3());
         }
