@@ -43,6 +43,14 @@ public final class RealtimeScheduler {
     }
 
     /**
+     * The same native layer with every warning dropped, for a helper thread whose scheduling is a nicety: its
+     * refusal (a nice it may not take) is the privilege the engine's own warning already names.
+     */
+    public RealtimeScheduler withoutWarnings() {
+        return new RealtimeScheduler(nativeLayer, sentence -> { }, safepointIntervalMillis);
+    }
+
+    /**
      * The process-wide default: {@link RealtimeNative#linux()}, warnings on System.err, this JVM's safepoint setting
      * checked.
      */

@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
@@ -170,6 +171,19 @@ class RealtimeSchedulerTest {
                 + "a negative nice needs root or CAP_SYS_NICE, or a nice limit in /etc/security/limits.conf); "
                 + "running as SCHED_OTHER nice 0"), warnings);
         assertEquals(1, scheduler.suppressedWarnings());
+    }
+
+    @Test
+    void shouldApplyButNotWarnThroughTheSchedulerWithoutWarnings() {
+        when(nativeLayer.setNice(-10)).thenReturn(RealtimeNative.EACCES);
+
+        SchedulingOutcome outcome = scheduler.withoutWarnings().applyToCurrentThread(SchedulingSettings.other(-10));
+        scheduler.applyToCurrentThread(SchedulingSettings.other(-10));
+
+        verify(nativeLayer, times(2)).setNice(-10);
+        assertEquals("SCHED_OTHER nice 0 (SCHED_OTHER nice -10 refused: EACCES)", outcome.describe());
+        assertEquals(1, warnings.size(), "only the scheduler with warnings says it, and its cause was not used up: "
+                + warnings);
     }
 
     @Test

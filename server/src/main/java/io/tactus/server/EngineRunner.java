@@ -55,13 +55,14 @@ final class EngineRunner {
     }
 
     /**
-     * The telemetry consumer (the metrics and the watchdog's judging), below the engine. It would do as well at
-     * SCHED_OTHER nice -10 and spend none of the RT budget, but a refused nice is then a second warning beside
-     * the engine's when the process may not raise priorities; until the warning follows the engine's outcome, it
-     * stays realtime and the governor counts it ({@code RtOverheadMonitor}).
+     * The telemetry consumer (the metrics and the watchdog's judging): SCHED_OTHER nice -10 beside a realtime
+     * engine, as the engine otherwise. It is not on the audio path, and realtime it spent the RT budget the governor
+     * defends: a third of a CPU in a run's first second, while its code was still interpreted. At nice -10 it still
+     * outweighs a nice-0 load about nine to one. Its threads are made by {@link RealtimeScheduler#withoutWarnings()}:
+     * a nice it may not take is said by the engine's own warning.
      */
     static SchedulingSettings consumerOf(SchedulingSettings engine) {
-        return belowEngine(engine);
+        return engine.policy() == SchedulingPolicy.OTHER ? engine : SchedulingSettings.other(-10);
     }
 
     /** The stall monitor must outrank the engine to run while a runaway holds the engine's CPU. */

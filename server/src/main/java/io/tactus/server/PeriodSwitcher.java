@@ -39,15 +39,9 @@ final class PeriodSwitcher {
     private final RealtimeScheduler scheduler;
     private final SchedulingSettings engineScheduling;
     private final IntSupplier engineTid;
-    /**
-     * The telemetry consumer's tid: realtime below the engine, it would take a whole CPU from the demoted clients
-     * while a freewheel hands it thousands of cycles a second, so it leaves the realtime class with them.
-     */
-    private final IntSupplier consumerTid;
 
     PeriodSwitcher(EngineSettings settings, Engine engine, EngineProxy proxy, Graph graph, Driver driver,
-                   RealtimeScheduler scheduler, SchedulingSettings engineScheduling, IntSupplier engineTid,
-                   IntSupplier consumerTid) {
+                   RealtimeScheduler scheduler, SchedulingSettings engineScheduling, IntSupplier engineTid) {
         this.settings = settings;
         this.engine = engine;
         this.proxy = proxy;
@@ -56,7 +50,6 @@ final class PeriodSwitcher {
         this.scheduler = scheduler;
         this.engineScheduling = engineScheduling;
         this.engineTid = engineTid;
-        this.consumerTid = consumerTid;
     }
 
     synchronized void setBufferSize(int nframes) {
@@ -152,10 +145,6 @@ final class PeriodSwitcher {
         if (tid > 0 && realtime(engineScheduling)) {
             scheduler.demoteThread(tid, "tactus-engine");
         }
-        int consumer = consumerTid.getAsInt();
-        if (consumer > 0 && realtime(EngineRunner.consumerOf(engineScheduling))) {
-            scheduler.demoteThread(consumer, "tactus-metrics");
-        }
         for (ClientNode node : remoteClients()) {
             scheduler.demoteThread(node.processThreadTid(), node.name() + "'s process thread");
         }
@@ -166,11 +155,6 @@ final class PeriodSwitcher {
         int tid = engineTid.getAsInt();
         if (tid > 0 && realtime(engineScheduling)) {
             scheduler.promoteThread(tid, engineScheduling, "tactus-engine");
-        }
-        int consumer = consumerTid.getAsInt();
-        SchedulingSettings consumerScheduling = EngineRunner.consumerOf(engineScheduling);
-        if (consumer > 0 && realtime(consumerScheduling)) {
-            scheduler.promoteThread(consumer, consumerScheduling, "tactus-metrics");
         }
         if (!realtime(engineScheduling)) {
             return;

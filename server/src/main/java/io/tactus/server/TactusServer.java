@@ -78,16 +78,13 @@ public final class TactusServer implements AutoCloseable {
         // The watchdog judges on the consumer and acts through its own thread; neither may wait long behind
         // ordinary processes on a busy machine, yet only the rare actions run realtime (EngineRunner's plan).
         RealtimeThreadFactory consumerThreads = new RealtimeThreadFactory("tactus-metrics",
-                EngineRunner.consumerOf(settings.scheduling()), scheduler);
+                EngineRunner.consumerOf(settings.scheduling()), scheduler.withoutWarnings());
         this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics, consumerThreads).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier, CpuPlacement.system(scheduler));
         this.transportProxy = new TransportProxy(proxy, engine.transportView());
         this.periods = new PeriodSwitcher(es, engine, proxy, graph, settings.driver(), scheduler, settings.scheduling(),
-                this::engineTid, () -> {
-                    var outcome = consumerThreads.lastOutcome();
-                    return outcome == null ? 0 : outcome.tid();
-                });
+                this::engineTid);
         RtBudgetMonitor rtBudget = RtBudgetMonitor.system();
         // Every realtime thread spends the one kernel budget: the engine's work and spin, and the rest.
         RtOverheadMonitor rtOverhead = RtOverheadMonitor.system(this::engineTid, graph::clientProcessIds);

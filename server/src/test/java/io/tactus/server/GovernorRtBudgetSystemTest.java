@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 
 import static io.tactus.testing.Poll.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -29,9 +30,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The governor under a real kernel RT budget of 30 %: twenty in-process clients that each burn 2 % of the period
  * (40 % with the engine's overhead on top), the first five LOW and the last five HIGH. The governor must count
  * what the other realtime threads spend (the stall monitor's looks at least) against the 25 % ceiling, shed LOW
- * clients first and a HIGH one only when every other is shed, and the telemetry consumer must not be realtime. The machine is shared: the
- * limit is held for seconds only, and the old value is put back whatever happens (RtLimit, and a finally that
- * checks it).
+ * clients first and a HIGH one only when every other is shed, and the telemetry consumer must not be
+ * realtime. The machine is shared: the limit is held for seconds only, and the old value is put back whatever
+ * happens (RtLimit, and a finally that checks it).
  */
 class GovernorRtBudgetSystemTest {
 
@@ -87,6 +88,7 @@ class GovernorRtBudgetSystemTest {
                 }
             }
             assertTrue(realtime("tactus-stall-mo"), "the stall monitor outranks the engine");
+            assertFalse(realtime("tactus-metrics"), "the telemetry consumer spends none of the RT budget");
         } finally {
             clients.forEach(TactusClient::close);
             String after = Files.readString(SYSCTL).trim();
