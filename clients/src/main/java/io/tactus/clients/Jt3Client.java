@@ -40,14 +40,8 @@ public final class Jt3Client implements ProcessCallback {
         if (work < 0) {
             throw new IllegalArgumentException("work must be 0 or more filter stages, not " + work);
         }
-        this.inputs = new Port[ports];
-        this.outputs = new Port[ports];
-        for (int p = 0; p < ports; p++) {
-            inputs[p] = client.registerPort("in_" + (p + 1), PortType.AUDIO, PortFlag.INPUT);
-        }
-        for (int p = 0; p < ports; p++) {
-            outputs[p] = client.registerPort("out_" + (p + 1), PortType.AUDIO, PortFlag.OUTPUT);
-        }
+        this.inputs = AudioPorts.inputs(client, ports);
+        this.outputs = AudioPorts.outputs(client, ports);
         this.in = new FloatBuffer[ports];
         this.state = new float[ports][work];
         this.scale = 1f / ports;

@@ -6,6 +6,7 @@ import io.tactus.api.Tactus;
 import io.tactus.api.TactusClient;
 import io.tactus.api.TactusException;
 import io.tactus.clients.AllocatorClient;
+import io.tactus.clients.CascadeClient;
 import io.tactus.clients.CrasherClient;
 import io.tactus.clients.GainClient;
 import io.tactus.clients.HogClient;
@@ -77,7 +78,7 @@ public final class ClientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, sine, gain, hog, sleeper, allocator, crasher, "
+    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, cascade, sine, gain, hog, sleeper, allocator, crasher, "
             + "midi-file, transpose, midi-dump, metro or synth")
     String kindName;
 
@@ -98,19 +99,23 @@ public final class ClientCommand implements Callable<Integer> {
             description = "low, normal or high: who the governor sheds first (default ${DEFAULT-VALUE})")
     String priority;
 
-    @Option(names = "--ports", description = "jt3: input/output port pairs (default " + DEFAULT_JT3_PORTS
+    @Option(names = "--ports", description = "jt3, cascade: input/output port pairs (default " + DEFAULT_JT3_PORTS
             + "); gain: channels (default " + DEFAULT_GAIN_CHANNELS + ")")
     Integer ports;
 
     @Option(names = "--work", defaultValue = "" + DEFAULT_WORK,
-            description = "jt3: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
+            description = "jt3, cascade: one-pole filter stages per output sample (default ${DEFAULT-VALUE})")
     int work;
+
+    @Option(names = "--saw", description = "cascade: add a -20 dBFS 100 Hz sawtooth to the inputs (the head of a chain,"
+            + " as JACK2's reference client does)")
+    boolean saw;
 
     @Option(names = "--midi", description = "jt3: also a MIDI input and output, every event passed on (stress --midi)")
     boolean midi;
 
     @Option(names = "--rehearse", defaultValue = "" + DEFAULT_REHEARSAL,
-            description = "jt3, gain, transpose: cycles run unheard at normal priority before turning realtime, so the JIT has"
+            description = "jt3, cascade, gain, transpose: cycles run unheard at normal priority before turning realtime, so the JIT has"
             + " compiled the callback when the graph first waits for it (default ${DEFAULT-VALUE})")
     int rehearse;
 
@@ -195,7 +200,8 @@ public final class ClientCommand implements Callable<Integer> {
         }
 
         // no position moves, nothing written
-        boolean unheard = kind == ClientKind.JT3 || kind == ClientKind.GAIN || kind == ClientKind.TRANSPOSE;
+        boolean unheard = kind == ClientKind.JT3 || kind == ClientKind.CASCADE || kind == ClientKind.GAIN
+                || kind == ClientKind.TRANSPOSE;
         TactusClient opened = Tactus.open(clientName, ClientOptions.defaults().withServer(server.name)
                 .withPriority(clientPriority).withRehearsal(unheard ? rehearse : 0));
         PortRecorder client = new PortRecorder(opened);
@@ -254,7 +260,7 @@ public final class ClientCommand implements Callable<Integer> {
                     + file + "')");
         }
         switch (kind) {
-            case JT3 -> {
+            case JT3, CASCADE -> {
                 requireRange("--ports", ports == null ? DEFAULT_JT3_PORTS : ports, 1, 32);
                 requireRange("--work", work, 0, 100_000);
                 requireRange("--rehearse", rehearse, 0, ClientOptions.MAX_REHEARSAL_CYCLES);
@@ -357,6 +363,7 @@ public final class ClientCommand implements Callable<Integer> {
     private void build(ClientKind kind, TactusClient client) {
         switch (kind) {
             case JT3 -> new Jt3Client(client, ports == null ? DEFAULT_JT3_PORTS : ports, work, midi);
+            case CASCADE -> new CascadeClient(client, ports == null ? DEFAULT_JT3_PORTS : ports, work, saw);
             case SINE -> new SineClient(client, frequency, gain == null ? DEFAULT_SINE_AMPLITUDE : gain);
             case GAIN -> new GainClient(client, ports == null ? DEFAULT_GAIN_CHANNELS : ports,
                     gain == null ? DEFAULT_GAIN_FACTOR : gain);

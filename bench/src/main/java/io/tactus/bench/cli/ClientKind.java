@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
  */
 enum ClientKind {
     JT3("--ports", "--work", "--rehearse", "--midi"),
+    CASCADE("--ports", "--work", "--rehearse", "--saw"),
     SINE("--freq", "--gain"),
     GAIN("--gain", "--ports", "--rehearse"),
     HOG("--load", "--after", "--pattern"),

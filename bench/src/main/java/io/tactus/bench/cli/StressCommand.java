@@ -4,6 +4,7 @@ import io.tactus.api.TactusException;
 import io.tactus.bench.load.LoadKind;
 import io.tactus.bench.report.ReportFiles;
 import io.tactus.bench.report.SummaryFormatter;
+import io.tactus.bench.stress.ClientDsp;
 import io.tactus.bench.stress.ClientMode;
 import io.tactus.bench.stress.Degradation;
 import io.tactus.bench.stress.HogSettings;
@@ -125,13 +126,19 @@ public final class StressCommand implements Callable<Integer> {
             description = "the last N jack_test3 clients declare high priority")
     int high;
 
+    @Option(names = "--dsp", defaultValue = "mixer",
+            description = "what each Java client computes: mixer (jack_test3: every output the mean of all inputs, then"
+            + " --work stages) or cascade (each input through --work stages to its own output, as JACK2's reference"
+            + " client for the chained comparison; the first of a chain adds a sawtooth) (default ${DEFAULT-VALUE})")
+    String dsp;
+
     @Override
     public Integer call() throws InterruptedException {
         run.validate();
         ClientMode mode = ClientMode.parse(clientMode);
         StressSettings settings = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds,
                 run.warmup, scheduling(), run.work, run.chain(), run.spinMicros(mode), LoadKind.parse(load), stagger,
-                degradation(), mode);
+                degradation(), mode, ClientDsp.parse(dsp));
         settings.validate();
         StressTest test = new StressTest(settings, System.err).withFloorSeconds(Math.min(floorSeconds, seconds))
                 .withMidi(midi).withBufsizeSwitches(switchBufsize).withCpuLatencyMicros(run.cpuLatency.micros());

@@ -1,6 +1,7 @@
 package io.tactus.bench.report;
 
 import io.tactus.bench.os.CpuUsage;
+import io.tactus.bench.stress.ClientDsp;
 import io.tactus.bench.stress.Footprint;
 import io.tactus.bench.stress.MidiOutcome;
 import io.tactus.bench.stress.StressResult;
@@ -68,7 +69,9 @@ public final class SummaryFormatter {
         if (s.degradation().rtLimitPercent() > 0) {
             text(out, "RT Limit", result.watchdog().rtLimit());
         }
-        text(out, "Work per Client", s.work() + " filter stages" + (s.chain() ? ", chained" : ", unconnected"));
+        text(out, "Work per Client", s.work() + " filter stages"
+                + (s.dsp() == ClientDsp.CASCADE ? " (cascade: each input to its own output, as JACK2's reference client)" : "")
+                + (s.chain() ? ", chained" : ", unconnected"));
         text(out, "Spin before Period", s.spinMicros() < 0 ? "always (never parks)" : s.spinMicros() + " usecs");
         text(out, "Background Load", result.load());
         if (s.staggerSeconds() > 0) {

@@ -23,10 +23,20 @@ import io.tactus.server.ServerSettings;
  * @param staggerSeconds seconds between two clients joining (0: all join before the warm-up)
  * @param degradation    watchdog policy, hogs, RT limit and client priorities
  * @param clientMode     clients on the engine thread, or each in a JVM of its own
+ * @param dsp            what each Java client computes for its work: jack_test3's mixer, or JACK2's reference cascade
  */
 public record StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
                              SchedulingSettings scheduling, int work, boolean chain, long spinMicros,
-                             LoadKind load, int staggerSeconds, Degradation degradation, ClientMode clientMode) {
+                             LoadKind load, int staggerSeconds, Degradation degradation, ClientMode clientMode,
+                             ClientDsp dsp) {
+
+    /** jack_test3's mixer clients. */
+    public StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
+                          SchedulingSettings scheduling, int work, boolean chain, long spinMicros, LoadKind load,
+                          int staggerSeconds, Degradation degradation, ClientMode clientMode) {
+        this(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain, spinMicros, load,
+                staggerSeconds, degradation, clientMode, ClientDsp.MIXER);
+    }
 
     /** In-process clients. */
     public StressSettings(int clients, int ports, int frames, int rate, int seconds, int warmupSeconds,
@@ -46,17 +56,22 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
 
     public StressSettings withDegradation(Degradation d) {
         return new StressSettings(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain,
-                spinMicros, load, staggerSeconds, d, clientMode);
+                spinMicros, load, staggerSeconds, d, clientMode, dsp);
     }
 
     public StressSettings withClientMode(ClientMode mode) {
         return new StressSettings(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain,
-                spinMicros, load, staggerSeconds, degradation, mode);
+                spinMicros, load, staggerSeconds, degradation, mode, dsp);
     }
 
     public StressSettings withSeconds(int s) {
         return new StressSettings(clients, ports, frames, rate, s, warmupSeconds, scheduling, work, chain,
-                spinMicros, load, staggerSeconds, degradation, clientMode);
+                spinMicros, load, staggerSeconds, degradation, clientMode, dsp);
+    }
+
+    public StressSettings withDsp(ClientDsp d) {
+        return new StressSettings(clients, ports, frames, rate, seconds, warmupSeconds, scheduling, work, chain,
+                spinMicros, load, staggerSeconds, degradation, clientMode, d);
     }
 
     /** jack_test3's defaults with the engine as the stress test runs it (docs/design.md). */
@@ -84,6 +99,8 @@ public record StressSettings(int clients, int ports, int frames, int rate, int s
         degradation.validate(clients);
         require(!clientMode.isNative() || degradation.lowPriority() + degradation.highPriority() == 0,
                 "--low and --high work with Java clients only: the native jack_test3 of --client-mode jack declares no priority");
+        require(!clientMode.isNative() || dsp == ClientDsp.MIXER,
+                "--dsp cascade works with Java clients only: the native jack_test3 of --client-mode jack is the mixer");
         require(clientMode == ClientMode.INPROC || staggerSeconds == 0,
                 "--stagger works with --client-mode inproc only; clients in their own processes all join before the warm-up");
     }

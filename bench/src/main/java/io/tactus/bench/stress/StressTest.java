@@ -11,6 +11,7 @@ import io.tactus.bench.os.ProcStat;
 import io.tactus.bench.os.ProportionalSetSize;
 import io.tactus.bench.os.ResidentMemory;
 import io.tactus.bench.floor.FloorWindow;
+import io.tactus.clients.CascadeClient;
 import io.tactus.clients.HogClient;
 import io.tactus.clients.Jt3Client;
 import io.tactus.rt.CpuLatencyRequest;
@@ -75,6 +76,9 @@ public final class StressTest {
         }
         if (midi && settings.clientMode().isNative()) {
             throw new TactusException("--midi works with Java clients only: the native jack_test3 of --client-mode jack has no MIDI ports");
+        }
+        if (midi && settings.dsp() != ClientDsp.MIXER) {
+            throw new TactusException("--midi works with --dsp mixer only: the cascade client has no MIDI ports");
         }
         if (midi && settings.staggerSeconds() > 0) {
             throw new TactusException("--midi works without --stagger: the MIDI chain is wired once every client has joined");
@@ -346,6 +350,9 @@ public final class StressTest {
             if (midi) {
                 args.add("--midi");
             }
+            if (settings.dsp() == ClientDsp.CASCADE && headOfItsChain(c)) {
+                args.add("--saw");
+            }
             if (settings.clientMode().isNative()) {
                 // The first measures the server's figures (round trips on Tactus: one client asks).
                 List<String> own = new ArrayList<>(List.of("--ports", Integer.toString(settings.ports()), "--work",
@@ -355,7 +362,8 @@ public final class StressTest {
                 }
                 processes.startNative(nativeJt3, CLIENT_PREFIX + c, own.toArray(String[]::new));
             } else {
-                processes.start("jt3", CLIENT_PREFIX + c, args.toArray(String[]::new));
+                processes.start(settings.dsp() == ClientDsp.CASCADE ? "cascade" : "jt3", CLIENT_PREFIX + c,
+                        args.toArray(String[]::new));
             }
         }
         HogSettings h = settings.degradation().hogs();
@@ -428,7 +436,11 @@ public final class StressTest {
         TactusClient client = Tactus.open(CLIENT_PREFIX + c, ClientOptions.defaults().withServer(SERVER_NAME)
                 .withPriority(priorityOf(c)));
         clients.add(client);
-        new Jt3Client(client, settings.ports(), settings.work(), midi);
+        if (settings.dsp() == ClientDsp.CASCADE) {
+            new CascadeClient(client, settings.ports(), settings.work(), headOfItsChain(c));
+        } else {
+            new Jt3Client(client, settings.ports(), settings.work(), midi);
+        }
         client.setShutdownCallback(reason -> {
             if (!reason.equals("server stopped")) {
                 evicted.incrementAndGet();
@@ -438,6 +450,14 @@ public final class StressTest {
         if (settings.chain()) {
             chainIn(client, c == 1 ? null : clients.get(c - 2));
         }
+    }
+
+    /**
+     * Whether client {@code c} is fed by nothing but the dummy capture's silence, and so adds the cascade's sawtooth
+     * (as the first of JACK2's reference chain does): the first of a chain, every client of an unconnected run.
+     */
+    private boolean headOfItsChain(int c) {
+        return !settings.chain() || c == 1;
     }
 
     /** capture -> first client; each newcomer goes between the previous last client and playback. */

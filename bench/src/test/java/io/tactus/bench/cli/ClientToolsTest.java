@@ -34,13 +34,15 @@ class ClientToolsTest {
 
     @Test
     void shouldRefuseClientMistakesWithOneSentenceBeforeLookingForAServer() {
-        assertEquals("tactus: KIND must be jt3, sine, gain, hog, sleeper, allocator, crasher, midi-file, transpose, "
+        assertEquals("tactus: KIND must be jt3, cascade, sine, gain, hog, sleeper, allocator, crasher, midi-file, transpose, "
                 + "midi-dump, metro or synth, not 'banjo'", mistake("client", "banjo"));
         assertEquals("tactus: --freq does not apply to a jt3 client; it is for sine", mistake("client", "jt3", "--freq", "440"));
         assertEquals("tactus: --gain does not apply to a hog client; it is for sine or gain", mistake("client", "hog", "--gain", "2"));
         assertEquals("tactus: --pattern must be steady, ramp or burst, not 'zigzag'", mistake("client", "hog", "--pattern", "zigzag"));
         assertEquals("tactus: --mode must be throw or exit, not 'melt'", mistake("client", "crasher", "--mode", "melt"));
         assertEquals("tactus: --ports must be from 1 to 32, not 0", mistake("client", "jt3", "--ports", "0"));
+        assertEquals("tactus: --saw does not apply to a jt3 client; it is for cascade", mistake("client", "jt3", "--saw"));
+        assertEquals("tactus: --work must be from 0 to 100000, not -1", mistake("client", "cascade", "--work", "-1"));
         assertEquals("tactus: --load must be a percentage of the period from 0 to 10000, not -5.0", mistake("client", "hog", "--load", "-5"));
         assertEquals("tactus: --freq must be a frequency above 0 Hz, not 0.0", mistake("client", "sine", "--freq", "0"));
         assertEquals("tactus: --priority must be low, normal or high, not 'urgent'", mistake("client", "sine", "--priority", "urgent"));
