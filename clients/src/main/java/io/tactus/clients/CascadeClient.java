@@ -13,12 +13,20 @@ import java.nio.FloatBuffer;
  * {@code --work}: every output is the mean of all inputs (a multiply-add per input, output and frame) and each
  * stage adds a constant against denormals; here the head of a chain adds a -20 dBFS 100 Hz sawtooth to its inputs
  * instead, as the C client does, so that real data flows through every client after it (the sawtooth is computed
- * per channel here, once per frame there: a few operations a frame, in one client of a chain). The same arithmetic
- * as the C client otherwise, for comparisons with JACK2 that hold the clients' work equal. Allocation-free.
+ * per channel here, once per frame there: a few operations a frame, in one client of a chain), and a state that
+ * decays towards the denormals is flushed to zero once a period. The same arithmetic as the C client otherwise, for
+ * comparisons with JACK2 that hold the clients' work equal. Allocation-free.
  */
 public final class CascadeClient implements ProcessCallback {
 
     static final float FILTER_A = 0.1f;
+    /**
+     * A state below this is flushed to zero once a period. Without it, a client fed silence (the one before it gone,
+     * or stepped in for) decays into the denormal range, where {@code y += 0.1 (0 - y)} rounds back to {@code y}
+     * and every stage then runs a hundred times slower, for good: the C client has the same trap but is never fed
+     * silence in JACK2's chain. 1e-30 is 580 dB below the sawtooth.
+     */
+    static final float DENORMAL_FLOOR = 1e-30f;
     private static final double SAW_HERTZ = 100;
     private static final double SAW_AMPLITUDE = 0.1; // -20 dBFS
 
@@ -70,6 +78,11 @@ public final class CascadeClient implements ProcessCallback {
                     x = y[k];
                 }
                 out.put(i, x);
+            }
+            for (int k = 0; k < y.length; k++) {
+                if (Math.abs(y[k]) < DENORMAL_FLOOR) {
+                    y[k] = 0f; // a state decaying in silence sticks among the denormals, a hundred times slower
+                }
             }
         }
         sawPhase = phase;

@@ -116,6 +116,34 @@ class CascadeClientTest {
     }
 
     @Test
+    void shouldFlushAStateDecayingInSilenceToZeroInsteadOfLeavingItAmongTheDenormals() {
+        ProcessCallback cascade = client(16, false);
+        for (int i = 0; i < FRAMES; i++) {
+            in[0].put(i, 0.1f);
+        }
+        cascade.process(FRAMES);
+        for (int i = 0; i < FRAMES; i++) {
+            in[0].put(i, 0f); // the client before it is gone: silence from now on
+        }
+        int periods = 0;
+        boolean denormalSeen = false;
+        while (out[0].get(FRAMES - 1) != 0f && periods < 100) {
+            cascade.process(FRAMES);
+            for (int i = 0; i < FRAMES; i++) {
+                float v = Math.abs(out[0].get(i));
+                denormalSeen |= v != 0f && v < Float.MIN_NORMAL;
+            }
+            periods++;
+        }
+        assertEquals(0f, out[0].get(FRAMES - 1), "silent within 100 periods, not stuck: " + periods + " periods");
+        assertEquals(false, denormalSeen, "no output among the denormals on the way down");
+        cascade.process(FRAMES);
+        for (int i = 0; i < FRAMES; i++) {
+            assertEquals(0f, out[0].get(i), "and silent after");
+        }
+    }
+
+    @Test
     void shouldRefuseNoPortsAndNegativeStagesInOneSentence() {
         TactusClient client = mock(TactusClient.class);
         when(client.registerPort(anyString(), any(), any())).thenReturn(mock(Port.class));
