@@ -28,6 +28,14 @@ public final class FloorProbe {
 
     private static final long HIGHEST_TRACKABLE_NANOS = 10_000_000_000L;
     private static final int WARMUP_PERIODS = 1500;
+    /**
+     * The loop's rehearsal before the warm-up: this many iterations to deadlines 10 us apart, most of them already
+     * past, a few hundred milliseconds in all. About 4000 periods into a fresh JVM's first window the JIT used to swap
+     * the loop's compiled code, and the swap allocated some 4 KiB on the probe thread once, inside the counted periods
+     * (docs/measurements/2026-12-07-morning.md); the rehearsal gets the loop there first.
+     */
+    private static final int REHEARSAL_ITERATIONS = 20_000;
+    private static final long REHEARSAL_PERIOD_NANOS = 10_000;
 
     private final SchedulingSettings scheduling;
     private final long periodNanos;
@@ -60,24 +68,26 @@ public final class FloorProbe {
     }
 
     /**
-     * The probe's loop, after {@value #WARMUP_PERIODS} periods that are not counted: the first calls load
-     * classes, bind libc and compile the loop, which a cold thread pays once and the floor must not report.
+     * The probe's loop, after its rehearsal ({@value #REHEARSAL_ITERATIONS} iterations) and {@value #WARMUP_PERIODS}
+     * periods that are not counted: the first calls load classes, bind libc and compile the loop, which a cold thread
+     * pays once and the floor must not report.
      * The thread's allocation is read around the counted periods. Realtime, allocation-free once warm.
      */
     private void sleepToPeriods(long periods, Histogram lateness, long[] counts) {
         Histogram discarded = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.getCurrentThreadAllocatedBytes(); // its first call may allocate; -1 when the JVM does not count
-        sleepToPeriods(System.nanoTime() + periodNanos, WARMUP_PERIODS, discarded, new long[3]);
+        sleepToPeriods(System.nanoTime(), REHEARSAL_PERIOD_NANOS, REHEARSAL_ITERATIONS, discarded, new long[3]);
+        sleepToPeriods(System.nanoTime() + periodNanos, periodNanos, WARMUP_PERIODS, discarded, new long[3]);
         // What the JIT would resolve on this thread when it compiles the loop, inside the counted periods (docs/realtime.md).
         StringConstants.resolveInitialised();
         long before = threads.getCurrentThreadAllocatedBytes();
-        sleepToPeriods(System.nanoTime() + periodNanos, periods, lateness, counts);
+        sleepToPeriods(System.nanoTime() + periodNanos, periodNanos, periods, lateness, counts);
         long after = threads.getCurrentThreadAllocatedBytes();
         counts[2] = before < 0 || after < 0 ? -1 : after - before;
     }
 
-    private void sleepToPeriods(long first, long periods, Histogram lateness, long[] counts) {
+    private void sleepToPeriods(long first, long period, long periods, Histogram lateness, long[] counts) {
         long next = first;
         for (long i = 0; i < periods; i++) {
             if (wait == FloorWait.NANOSLEEP) {
@@ -94,9 +104,9 @@ public final class FloorProbe {
             if (late > LATE_NANOS) {
                 counts[0]++;
             }
-            next += periodNanos;
+            next += period;
             while (next <= now) { // periods slept through are not run late one after another
-                next += periodNanos;
+                next += period;
                 counts[1]++;
             }
         }

@@ -68,4 +68,24 @@ class FloorProbeTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new FloorProbe(SchedulingSettings.other(0), 0, FloorWait.NANOSLEEP));
     }
+
+    /**
+     * About 4000 periods into a fresh JVM's first window the JIT swapped the loop's compiled code, and the swap
+     * allocated 4320 bytes on the probe thread once (every 10 s window under load counted them). The probe now runs
+     * its loop at full speed before the warm-up, so the swap happens there. A fresh JVM: in this one, other tests
+     * have run the loop already.
+     */
+    @Test
+    void shouldAllocateNothingInAFreshJvmsWindowLongerThanTheJitsSwapOfTheLoop() throws Exception {
+        String out = io.tactus.testing.FreshJvm.run(SixSecondWindow.class, 60).trim();
+        assertEquals("4500 periods, 0 bytes", out.substring(out.lastIndexOf('\n') + 1), out);
+    }
+
+    /** One 6 s window of the probe in a JVM of its own. */
+    public static final class SixSecondWindow {
+        public static void main(String[] args) throws InterruptedException {
+            FloorWindow w = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP).measure(6);
+            System.out.println(w.lateness().getTotalCount() + " periods, " + w.allocatedBytes() + " bytes");
+        }
+    }
 }
