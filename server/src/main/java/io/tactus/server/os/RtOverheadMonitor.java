@@ -22,8 +22,9 @@ import java.util.function.Supplier;
  * <p>The trade-off is freshness for cost: a sample (one file read per realtime thread, and a listing of this
  * process's threads) at most every {@value #SAMPLE_NANOS} ns; the set of realtime threads, which takes a read per
  * thread of a process, looked for anew every {@value #RESCAN_NANOS} ns, and at once when this process has new
- * threads. A thread that turned realtime in between is missed until the next scan, and a thread's first sample
- * only sets its baseline. Consumer thread (synchronized, so any).
+ * threads. A thread that turned realtime in between is missed until the next scan, and its first sample only sets
+ * its baseline; a thread born since the last look at its process is charged all its time (the stall monitor, started
+ * after the server's first sample: the governor's first decision must see it). Consumer thread (synchronized, so any).
  */
 public final class RtOverheadMonitor implements DoubleSupplier {
 
@@ -97,6 +98,7 @@ public final class RtOverheadMonitor implements DoubleSupplier {
         int engine = engineTid.getAsInt();
         for (String process : processes()) {
             Map<Integer, Long> before = runtimes.getOrDefault(process, Map.of());
+            Set<Integer> known = scanned.get(process); // null for a process not seen before
             Set<Integer> threads = rescan || !scanned.containsKey(process) || SELF.equals(process)
                     ? new HashSet<>(tasks.threads(process)) : scanned.get(process);
             boolean scan = rescan || !threads.equals(scanned.get(process));
@@ -110,6 +112,8 @@ public final class RtOverheadMonitor implements DoubleSupplier {
                 Long previous = before.get(tid);
                 if (previous != null) {
                     spent += Math.max(0, runtime - previous);
+                } else if (known != null && !known.contains(tid)) {
+                    spent += runtime; // born since the last look: all its time is new (a thread that turned realtime is known)
                 }
                 after.put(tid, runtime);
             }

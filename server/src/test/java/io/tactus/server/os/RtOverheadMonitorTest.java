@@ -98,6 +98,16 @@ class RtOverheadMonitorTest {
     }
 
     @Test
+    void shouldChargeAThreadBornSinceTheLastSampleAllItsTime() throws IOException {
+        monitor.getAsDouble();
+        thread("self", 104, 1, 12 * MS); // started after the first sample and has run 12 ms since
+
+        runFor(250, 0, 0, 0, 0, 0);
+
+        assertEquals(12 / 250.0, monitor.getAsDouble(), 1e-9, "not only a baseline: the server's first decisions need it");
+    }
+
+    @Test
     void shouldNotCountThisProcessTwiceWhenAClientRunsInIt() throws IOException {
         clients = new long[]{CLIENT, OWN_PID};
         thread(Long.toString(OWN_PID), STALL_MONITOR, 1, 0); // /proc/PID of this process is /proc/self
