@@ -68,11 +68,6 @@ final class ClientWatch {
         return state == ClientState.ACTIVE;
     }
 
-    /** Running, and not yet past its grace period. */
-    boolean inGrace() {
-        return state == ClientState.GRACE && firstRun != Long.MIN_VALUE;
-    }
-
     /** Records a strike at {@code now}; returns how many of the last K strikes fall within the window. */
     int strike(long now, long windowNanos) {
         strikeTimes[strikeNext] = now;

@@ -57,33 +57,25 @@ final class GovernorPolicy implements DegradationPolicy {
         }
     }
 
-    /**
-     * Candidates are the clients the engine runs now (a deactivated client's old cost must not count), judged ones;
-     * over the kernel's RT budget itself, clients still in their grace too: the kernel is about to throttle every
-     * realtime thread until its period ends, which costs the graph far more than a client shed on the cost of its
-     * first, uncompiled cycles (readmission brings it back once its cost fits).
-     */
+    /** Candidates are the clients the engine runs now (a deactivated client's old cost must not count). */
     private void shed(CycleRecord cycle, ClientWatch[] steps, double graph, double others, double ceiling,
                       Watchdog watchdog) {
         double load = graph + others;
         double period = watchdog.periodNanos();
         double excess = (load - ceiling * 0.95) / 100 * period;
-        boolean overBudget = load > watchdog.rtBudgetPercent();
         List<ClientWatch> candidates = new ArrayList<>();
         for (ClientWatch watch : steps) {
-            if (watch != null && (watchdog.judged(watch, cycle.end) || (overBudget && watch.inGrace()))) {
+            if (watch != null && watchdog.judged(watch, cycle.end)) {
                 candidates.add(watch);
             }
         }
         List<ClientWatch> chosen = choose(candidates, excess);
         for (ClientWatch watch : chosen) {
             double cost = watch.ownMean / 1000.0;
-            String early = watch.inGrace() ? String.format(", before its grace ended: the load was over the %.1f %% "
-                    + "RT budget itself", watchdog.rtBudgetPercent()) : "";
             watch.mutedByGovernor = true;
             watchdog.mute(watch, cycle, Long.MAX_VALUE, String.format("%s over the %.1f %% ceiling; "
-                            + "shed (priority %s, costs %.1f usecs a cycle, %.1f %% of the period%s)",
-                    describe(graph, others), ceiling, watch.priority.label(), cost, 100 * watch.ownMean / period, early),
+                            + "shed (priority %s, costs %.1f usecs a cycle, %.1f %% of the period)",
+                    describe(graph, others), ceiling, watch.priority.label(), cost, 100 * watch.ownMean / period),
                     Map.of("loadPercent", load, "graphPercent", graph, "otherRealtimePercent", others,
                             "ceilingPercent", ceiling, "costMicros", cost));
         }

@@ -119,11 +119,6 @@ public final class Watchdog implements CycleListener {
         return watch.judged(now, settings.graceMillis() * 1_000_000);
     }
 
-    /** The kernel's RT budget in percent of a CPU, as last read. */
-    double rtBudgetPercent() {
-        return rtBudgetShare.getAsDouble() * 100;
-    }
-
     /** The governor's ceiling in percent: the configured one, or the kernel's RT budget minus headroom. */
     double ceilingPercent() {
         if (settings.ceilingPercent() > 0) {
