@@ -101,6 +101,9 @@ class EngineSystemTest {
             assertEquals(List.of(), server.graph().connections(), "every connection made was undone");
             // A record the consumer could not take in time (a starved consumer on a loaded host) is dropped,
             // not lost silently: it is counted, and only such records may be missing here.
+            // The consumer runs SCHED_OTHER: on a loaded host its listeners may still be behind the metrics here.
+            int expected = changes;
+            within(5_000, () -> switchCosts.size() + server.telemetryDropped() >= expected);
             long dropped = server.telemetryDropped();
             assertTrue(switchCosts.size() <= changes && switchCosts.size() + dropped >= changes,
                     "one plan switch per change: " + switchCosts.size() + " switches seen for " + changes
