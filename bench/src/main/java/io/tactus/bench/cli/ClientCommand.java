@@ -78,8 +78,8 @@ public final class ClientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, cascade, sine, gain, hog, sleeper, allocator, crasher, "
-            + "midi-file, transpose, midi-dump, metro or synth")
+    @Parameters(index = "0", paramLabel = "KIND", description = "jt3, cascade, sine, gain, hog, sleeper, allocator, "
+            + "crasher, midi-file, transpose, midi-dump, metro or synth")
     String kindName;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "midi-file: the Standard MIDI File to play")
@@ -115,7 +115,8 @@ public final class ClientCommand implements Callable<Integer> {
     boolean midi;
 
     @Option(names = "--rehearse", defaultValue = "" + DEFAULT_REHEARSAL,
-            description = "jt3, cascade, gain, transpose: cycles run unheard at normal priority before turning realtime, so the JIT has"
+            description = "jt3, cascade, gain, transpose: cycles run unheard at normal priority before turning realtime,"
+            + " so the JIT has"
             + " compiled the callback when the graph first waits for it (default ${DEFAULT-VALUE})")
     int rehearse;
 

@@ -49,8 +49,8 @@ public final class RunOptions {
     public int dlBudget;
 
     @Option(names = "--work", defaultValue = "" + DEFAULT_WORK,
-            description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2, with"
-                    + " stress --dsp cascade the reference client's arithmetic)")
+            description = "one-pole filter stages per output sample (default ${DEFAULT-VALUE}; 16 compares with JACK2,"
+                    + " with stress --dsp cascade the reference client's arithmetic)")
     public int work;
 
     @Option(names = "--connect", defaultValue = DEFAULT_CONNECT,

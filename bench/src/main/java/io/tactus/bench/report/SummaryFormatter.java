@@ -70,7 +70,8 @@ public final class SummaryFormatter {
             text(out, "RT Limit", result.watchdog().rtLimit());
         }
         text(out, "Work per Client", s.work() + " filter stages"
-                + (s.dsp() == ClientDsp.CASCADE ? " (cascade: each input to its own output, as JACK2's reference client)" : "")
+                + (s.dsp() == ClientDsp.CASCADE
+                        ? " (cascade: each input to its own output, as JACK2's reference client)" : "")
                 + (s.chain() ? ", chained" : ", unconnected"));
         text(out, "Spin before Period", s.spinMicros() < 0 ? "always (never parks)" : s.spinMicros() + " usecs");
         text(out, "Background Load", result.load());

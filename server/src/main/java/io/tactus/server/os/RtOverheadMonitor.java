@@ -113,7 +113,8 @@ public final class RtOverheadMonitor implements DoubleSupplier {
                 if (previous != null) {
                     spent += Math.max(0, runtime - previous);
                 } else if (known != null && !known.contains(tid)) {
-                    spent += runtime; // born since the last look: all its time is new (a thread that turned realtime is known)
+                    // Born since the last look: all its time is new (a thread that turned realtime is a known one).
+                    spent += runtime;
                 }
                 after.put(tid, runtime);
             }
