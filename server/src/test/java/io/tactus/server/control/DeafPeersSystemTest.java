@@ -79,6 +79,8 @@ class DeafPeersSystemTest {
                 }
             } catch (ProtocolException cutMidFrame) {
                 // the socket was full: the frame being written when it was cut off ends short
+            } catch (java.net.SocketException reset) {
+                // closed with requests of ours still unread on the server's side: the kernel resets, not ends, it
             }
             assertTrue(replies < asked, "cut off before its replies were all delivered: " + replies);
         }
@@ -113,6 +115,8 @@ class DeafPeersSystemTest {
                 assertTrue(deaf.awaitEnd(), "its stream ends after what the socket held");
             } catch (ProtocolException cutMidFrame) {
                 // the socket was full: the frame being written when it was cut off ends short
+            } catch (java.net.SocketException reset) {
+                // closed with requests of ours still unread on the server's side: the kernel resets, not ends, it
             }
             assertInstanceOf(Reply.StatusReport.class, reader.request(new Request.Status()), "the reader is still served");
             assertTrue(control.client("reader").isPresent());
