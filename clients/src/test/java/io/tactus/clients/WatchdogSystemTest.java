@@ -87,10 +87,7 @@ class WatchdogSystemTest {
                 Thread.sleep(1_000);
                 MetricsSnapshot after = server.stopMetrics(5, TimeUnit.SECONDS);
                 System.out.printf("after the eviction: %d xruns in %d cycles%n", after.xruns(), after.cycles());
-                // A hog at 150 % left in the graph would make every cycle an xrun; a host that steals CPU time
-                // in bursts gave 8 in this second once (2026-12-01, steal 3-11 %), so the bound is 5 % of cycles.
-                assertTrue(after.xruns() < after.cycles() / 20, "the graph plays on after the hog is gone: "
-                        + after.xruns() + " xruns in " + after.cycles() + " cycles");
+                assertPlaysOn(after, "after the hog is gone");
                 assertEquals(8, after.clientsAtEnd(), "every innocent client still runs");
                 assertEquals(Map.of(), shutdowns, "no innocent client was told to go");
                 assertTrue(server.watchdog().events().stream().filter(e -> e.action().isAction())
@@ -133,8 +130,7 @@ class WatchdogSystemTest {
                 MetricsSnapshot after = server.stopMetrics(5, TimeUnit.SECONDS);
                 System.out.printf("after the restart: %d xruns in %d cycles, RT allocated %d bytes%n", after.xruns(),
                         after.cycles(), after.rtAllocatedBytes());
-                assertTrue(after.cycles() > 500, "the periods go on: " + after.cycles() + " cycles in 1 s");
-                assertTrue(after.xruns() < after.cycles() / 20, "(a generous bound: under 5 % of cycles; measured 0-6 on this VM) the graph plays on: " + after.xruns() + " xruns");
+                assertPlaysOn(after, "on a fresh engine thread");
                 assertEquals(5, after.clientsAtEnd(), "every innocent client still runs");
                 assertEquals(Map.of(), shutdowns, "no innocent client was told to go");
             } finally {
@@ -163,7 +159,7 @@ class WatchdogSystemTest {
                 server.restartMetrics();
                 Thread.sleep(1_000);
                 MetricsSnapshot after = server.stopMetrics(5, TimeUnit.SECONDS);
-                assertTrue(after.xruns() < after.cycles() / 20, "(a generous bound: under 5 % of cycles; measured 0-6 on this VM) the graph plays on: " + after.xruns() + " xruns");
+                assertPlaysOn(after, "without the sleeper");
                 assertEquals(null, server.graph().clientOrNull("sleeper"), "the sleeper is gone from the graph");
                 for (TactusClient innocent : clients.subList(0, 5)) {
                     assertTrue(server.graph().clientOrNull(innocent.name()) != null, innocent.name() + " still runs");
@@ -182,6 +178,18 @@ class WatchdogSystemTest {
     }
 
     /** 20 clients join 50 ms apart, each 65 % of the period over its first 20 cycles (a JIT's cold start). */
+    /**
+     * The second after a shed: the periods go on and most of them are in time. The client shed, left in the graph,
+     * would make every cycle late (a hog at 150 %, a sleeper 5 ms in every call) or stop them (a runaway). The xruns
+     * a host adds are not bounded by the test: a quiet one gives 0 to 8 in this second, a loaded verify gave 72 in
+     * 750 (2026-12-07). So the bound is a third of the cycles, which still tells the two apart.
+     */
+    private static void assertPlaysOn(MetricsSnapshot after, String how) {
+        assertTrue(after.cycles() > 500, "the periods go on " + how + ": " + after.cycles() + " cycles in 1 s");
+        assertTrue(after.xruns() < after.cycles() / 3, "the graph plays on " + how + ": " + after.xruns()
+                + " xruns in " + after.cycles() + " cycles");
+    }
+
     private static long coldStarts(long graceMillis) throws Exception {
         Map<String, String> shutdowns = new ConcurrentHashMap<>();
         List<TactusClient> clients = new ArrayList<>();
