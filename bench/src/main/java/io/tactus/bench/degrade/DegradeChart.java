@@ -31,7 +31,7 @@ public final class DegradeChart {
             data.addValue(Math.max(0.5, r.xruns()), "XRUN Count", r.policy());
             data.addValue(Math.max(0.5, r.xrunsSettled()), "XRUN settled", r.policy());
             data.addValue(Math.max(0.5, r.innocentsLost()), "innocent clients lost", r.policy());
-            data.addValue(Math.max(0.5, r.mutedAtEnd()), "clients muted at end", r.policy());
+            data.addValue(Math.max(0.5, r.mutedAtEnd().total()), "clients muted at end", r.policy());
         }
         JFreeChart chart = ChartFactory.createBarChart("Tactus degradation: scenario " + scenario.label(),
                 "policy", "count (log; 0 drawn as 0.5)", data, PlotOrientation.VERTICAL, true, false, false);

@@ -1,5 +1,6 @@
 package io.tactus.bench.degrade;
 
+import io.tactus.api.ClientPriority;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.WatchdogOutcome;
 import io.tactus.server.telemetry.SecondStats;
@@ -18,7 +19,7 @@ import java.util.OptionalDouble;
  *                            second)
  * @param delayMaxSettled     Delay Maximum over the same seconds
  * @param innocentsLost       clients other than the hog evicted
- * @param mutedAtEnd          clients shed but still there at the end
+ * @param mutedAtEnd          clients shed but still there at the end, by priority
  * @param shedAfterMillis     hog: from turning hyperactive to the first cycle without it; rtlimit: from the limit to
  *                            the first shed; NaN when nothing was shed
  * @param dspLoadAfter        mean DSP load over the settled seconds
@@ -27,17 +28,34 @@ import java.util.OptionalDouble;
  * @param floorLate           the floor's late wake-ups beside the run; -1 when no floor was measured
  * @param floorRatio          late wake-ups per second, the engine's over the floor's; NaN with no floor or one
  *                            never late
+ * @param floorMaxMicros      the floor's latest wake-up beside the run, to read beside Delay Max; NaN with no floor
  */
 public record DegradeRow(String policy, long xruns, long timeouts, double delayMaxMicros, long xrunsSettled,
-                         double delayMaxSettled, long innocentsLost, long mutedAtEnd, double shedAfterMillis,
-                         double dspLoadAfter, double steal, long late, long floorLate, double floorRatio) {
+                         double delayMaxSettled, long innocentsLost, Muted mutedAtEnd, double shedAfterMillis,
+                         double dspLoadAfter, double steal, long late, long floorLate, double floorRatio,
+                         double floorMaxMicros) {
+
+    /** Clients muted at the end, by the priority they declared. */
+    public record Muted(long low, long normal, long high) {
+
+        public static final Muted NONE = new Muted(0, 0, 0);
+
+        public long total() {
+            return low + normal + high;
+        }
+
+        /** "12 (10/2/0)": all of them, then low, normal and high. */
+        public String label() {
+            return total() + " (" + low + "/" + normal + "/" + high + ")";
+        }
+    }
 
     /** A row with no floor measured beside its run. */
     public DegradeRow(String policy, long xruns, long timeouts, double delayMaxMicros, long xrunsSettled,
-                      double delayMaxSettled, long innocentsLost, long mutedAtEnd, double shedAfterMillis,
+                      double delayMaxSettled, long innocentsLost, Muted mutedAtEnd, double shedAfterMillis,
                       double dspLoadAfter, double steal, long late) {
         this(policy, xruns, timeouts, delayMaxMicros, xrunsSettled, delayMaxSettled, innocentsLost, mutedAtEnd,
-                shedAfterMillis, dspLoadAfter, steal, late, -1, Double.NaN);
+                shedAfterMillis, dspLoadAfter, steal, late, -1, Double.NaN, Double.NaN);
     }
 
     public static DegradeRow of(Scenario scenario, StressResult r) {
@@ -49,9 +67,11 @@ public record DegradeRow(String policy, long xruns, long timeouts, double delayM
         return new DegradeRow(w.policy(), r.metrics().xruns(), r.metrics().timeouts(), r.metrics().delayMaxMicros(),
                 settled.stream().mapToLong(SecondStats::xruns).sum(),
                 settled.stream().mapToDouble(SecondStats::delayMaxMicros).max().orElse(0),
-                w.innocentsEvicted(), w.mutedAtEnd(), shed.orElse(Double.NaN),
+                w.innocentsEvicted(), new Muted(w.mutedAtEnd(ClientPriority.LOW), w.mutedAtEnd(ClientPriority.NORMAL),
+                        w.mutedAtEnd(ClientPriority.HIGH)), shed.orElse(Double.NaN),
                 settled.stream().mapToDouble(SecondStats::dspLoadMean).average().orElse(0), r.cpu().steal(),
-                r.metrics().delayOver1000us(), r.floor() == null ? -1 : r.floor().late(), r.floorRatio());
+                r.metrics().delayOver1000us(), r.floor() == null ? -1 : r.floor().late(), r.floorRatio(),
+                r.floor() == null ? Double.NaN : r.floor().maxNanos() / 1000.0);
     }
 
     /** The first whole second after the overload was answered (or, unanswered, after it began). */

@@ -1,5 +1,6 @@
 package io.tactus.bench.stress;
 
+import io.tactus.api.ClientPriority;
 import io.tactus.server.watchdog.ClientState;
 import io.tactus.server.watchdog.ClientView;
 import io.tactus.server.watchdog.WatchdogEvent;
@@ -76,6 +77,11 @@ public record WatchdogOutcome(String policy, List<WatchdogEvent> events, long ob
     /** Clients the watchdog left muted at the end (shed but still there). */
     public long mutedAtEnd() {
         return clients.stream().filter(c -> c.state() == ClientState.MUTED).count();
+    }
+
+    /** Clients of {@code priority} the watchdog left muted at the end. */
+    public long mutedAtEnd(ClientPriority priority) {
+        return clients.stream().filter(c -> c.state() == ClientState.MUTED && c.priority() == priority).count();
     }
 
     /** Xruns blamed per client ("(host)" when no client consumed the cycle), over the logged events. */

@@ -42,6 +42,8 @@ class WatchdogOutcomeTest {
         assertEquals(5.0, w.culpritShedAfterMillis().orElseThrow(), 1e-9, "to the cycle without it, not the decision");
         assertEquals(1, w.innocentsEvicted());
         assertEquals(1, w.mutedAtEnd());
+        assertEquals(1, w.mutedAtEnd(ClientPriority.NORMAL), "jt3_4 declared normal");
+        assertEquals(0, w.mutedAtEnd(ClientPriority.LOW));
         assertEquals(List.of(Action.EVICT, Action.EVICT), w.actions().stream().map(WatchdogEvent::action).toList());
         assertEquals(Map.of("hog_1", 2, "jt3_2", 1), w.xrunsBlamed(), "measured xruns only, each named client once");
         assertEquals(10.002, w.firstShedSeconds().orElseThrow(), 1e-9);
