@@ -17,13 +17,27 @@ import java.util.Map;
  * the ceiling with room to spare it readmits one client per refractory period, highest priority first.
  * Decisions are taken on the mean load of a window (250 ms by default) and each one starts a fresh
  * window, so the effect of one decision is seen before the next: no flapping.
+ *
+ * <p>Two speeds, as the kernel counts its budget per second ({@code sched_rt_period_us}): a window over the
+ * budget itself (the ceiling plus the headroom) sheds at once, for the kernel will throttle within the second;
+ * one between the ceiling and the budget sheds only when the mean of the last second since the last decision is
+ * over the ceiling too. A client's cost varies by a third from one window to the next here, and a graph that
+ * sits a little under the ceiling otherwise lost a NORMAL client to a single window's peak, and did not get it
+ * back, since readmission waits for room under the ceiling less the headroom.
  */
 final class GovernorPolicy implements DegradationPolicy {
+
+    /** The kernel's RT accounting period by default: the slow speed judges the load over this long. */
+    static final long SLOW_MILLIS = 1_000;
 
     private long windowStart = Long.MIN_VALUE;
     private long busySum;
     private long periods;
     private long lastAction = Long.MIN_VALUE;
+    /** The windows since the last decision, up to {@link #SLOW_MILLIS}: their first start, busy time and periods. */
+    private long slowStart = Long.MIN_VALUE;
+    private long slowBusy;
+    private long slowPeriods;
 
     @Override
     public void onCycle(CycleRecord cycle, ClientWatch[] steps, Watchdog watchdog) {
@@ -43,23 +57,47 @@ final class GovernorPolicy implements DegradationPolicy {
         double graph = 100.0 * busySum / ((double) periods * watchdog.periodNanos());
         double others = watchdog.rtOverheadPercent();
         double load = graph + others;
+        if (slowStart == Long.MIN_VALUE) {
+            slowStart = windowStart;
+        }
+        slowBusy += busySum;
+        slowPeriods += periods;
         windowStart = now;
         busySum = 0;
         periods = 0;
         double ceiling = watchdog.ceilingPercent();
-        if (load > ceiling) {
-            shed(cycle, steps, graph, others, ceiling, watchdog);
-            lastAction = now;
+        double slowGraph = 100.0 * slowBusy / ((double) slowPeriods * watchdog.periodNanos());
+        boolean slowFull = now - slowStart >= SLOW_MILLIS * 1_000_000;
+        if (load > ceiling + settings.headroomPercent()) {
+            shed(cycle, steps, graph, others, ceiling, "", watchdog);
+            acted(now);
+        } else if (load > ceiling && slowFull && slowGraph + others > ceiling) {
+            shed(cycle, steps, slowGraph, others, ceiling, String.format(" over %.1f s", (now - slowStart) / 1e9),
+                    watchdog);
+            acted(now);
         } else if (lastAction == Long.MIN_VALUE || now - lastAction >= settings.refractoryMillis() * 1_000_000) {
             if (readmitOne(cycle, graph, others, ceiling - settings.headroomPercent(), watchdog)) {
-                lastAction = now;
+                acted(now);
             }
         }
+        if (slowFull && slowStart != Long.MIN_VALUE) { // the next second starts afresh
+            slowStart = Long.MIN_VALUE;
+            slowBusy = 0;
+            slowPeriods = 0;
+        }
+    }
+
+    /** A decision: the next one judges what follows it. */
+    private void acted(long now) {
+        lastAction = now;
+        slowStart = Long.MIN_VALUE;
+        slowBusy = 0;
+        slowPeriods = 0;
     }
 
     /** Candidates are the clients the engine runs now (a deactivated client's old cost must not count). */
     private void shed(CycleRecord cycle, ClientWatch[] steps, double graph, double others, double ceiling,
-                      Watchdog watchdog) {
+                      String over, Watchdog watchdog) {
         double load = graph + others;
         double period = watchdog.periodNanos();
         double excess = (load - ceiling * 0.95) / 100 * period;
@@ -73,9 +111,9 @@ final class GovernorPolicy implements DegradationPolicy {
         for (ClientWatch watch : chosen) {
             double cost = watch.ownMean / 1000.0;
             watch.mutedByGovernor = true;
-            watchdog.mute(watch, cycle, Long.MAX_VALUE, String.format("%s over the %.1f %% ceiling; "
+            watchdog.mute(watch, cycle, Long.MAX_VALUE, String.format("%s%s over the %.1f %% ceiling; "
                             + "shed (priority %s, costs %.1f usecs a cycle, %.1f %% of the period)",
-                    describe(graph, others), ceiling, watch.priority.label(), cost, 100 * watch.ownMean / period),
+                    describe(graph, others), over, ceiling, watch.priority.label(), cost, 100 * watch.ownMean / period),
                     Map.of("loadPercent", load, "graphPercent", graph, "otherRealtimePercent", others,
                             "ceilingPercent", ceiling, "costMicros", cost));
         }

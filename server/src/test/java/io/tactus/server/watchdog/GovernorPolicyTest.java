@@ -131,14 +131,39 @@ class GovernorPolicyTest {
         cycles.addMany("high", 5, HIGH, share(0.01));
         cycles.start(WatchdogSettings.defaults(PolicyKind.GOVERNOR).withGraceMillis(0), () -> 0.30, () -> 0.05);
 
-        cycles.runCycles(WINDOW_CYCLES + 1);
+        cycles.runCycles(4 * WINDOW_CYCLES + 1);
 
         assertEquals(List.of("mute low-0", "mute low-1", "mute low-2"), cycles.actions.calls,
-                "21 % of graph and 5 % of the stall monitor and clients over the 25 % ceiling, down to 95 % of it: "
-                        + "2.25 points, three of the 1 % clients, the lowest priority ones");
+                "21 % of graph and 5 % of the stall monitor and clients over the 25 % ceiling for a second, down to "
+                        + "95 % of it: 2.25 points, three of the 1 % clients, the lowest priority ones");
         assertTrue(cycles.events(WatchdogEvent.Action.MUTE).get(0).reason().startsWith(
-                "DSP load 21.0 % and 5.0 % of other realtime threads over the 25.0 % ceiling"),
+                "DSP load 21.0 % and 5.0 % of other realtime threads over 1.0 s over the 25.0 % ceiling"),
                 cycles.events(WatchdogEvent.Action.MUTE).get(0).reason());
+    }
+
+    @Test
+    void shouldWaitForASecondOverTheCeilingWhenTheLoadIsUnderTheBudgetItself() {
+        cycles.addMany("c", 20, NORMAL, share(0.0135));
+        cycles.start(governor());
+
+        cycles.runCycles(3 * WINDOW_CYCLES + 1);
+        assertEquals(List.of(), cycles.actions.calls,
+                "28 % with the engine's 1 %: over the 25 % ceiling, under the 30 % budget, for 0.75 s");
+        cycles.runCycles(WINDOW_CYCLES);
+
+        assertEquals(List.of("mute c-0", "mute c-1", "mute c-2", "mute c-3"), cycles.actions.calls,
+                "a second over the ceiling: down to 95 % of it, 4.25 points, four clients of 1.35 %");
+    }
+
+    @Test
+    void shouldNotShedForOneWindowOverTheCeilingInASecondUnderIt() {
+        cycles.addMany("c", 20, NORMAL, 0);
+        cycles.work((client, cycle) -> (cycle / WINDOW_CYCLES) % 4 == 0 ? share(0.014) : share(0.011));
+        cycles.start(governor());
+
+        cycles.runFor(20_000);
+
+        assertEquals(List.of(), cycles.actions.calls, "28 % for a window, then 22 % for three: 23.5 % a second");
     }
 
     @Test
