@@ -8,10 +8,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Makes threads that switch themselves to their scheduling settings as their first action, before the
- * task runs. Scheduling calls act on the calling thread, so this is the only way that needs no tid
- * passing and cannot race the task; the price is that the creator learns the outcome only after the
- * thread has started, hence {@link #awaitOutcome(long)}. Threads are non-daemon and named
- * {@code threadName}, then {@code threadName-2}, {@code threadName-3}, ...
+ * task runs (after a prelude, when one is given). Scheduling calls act on the calling thread, so this is
+ * the only way that needs no tid passing and cannot race the task; the price is that the creator learns
+ * the outcome only after the thread has started, hence {@link #awaitOutcome(long)}. Threads are
+ * non-daemon and named {@code threadName}, then {@code threadName-2}, {@code threadName-3}, ...
  */
 public final class RealtimeThreadFactory implements ThreadFactory {
 
@@ -30,11 +30,22 @@ public final class RealtimeThreadFactory implements ThreadFactory {
 
     @Override
     public Thread newThread(Runnable task) {
+        return newThread(() -> { }, task);
+    }
+
+    /**
+     * As {@link #newThread(Runnable)}, with {@code prelude} run on the new thread first, before the settings are
+     * applied: work that must not hold a realtime CPU, such as a warm-up that runs flat out. The outcome comes
+     * after it.
+     */
+    public Thread newThread(Runnable prelude, Runnable task) {
+        Objects.requireNonNull(prelude, "prelude");
         Objects.requireNonNull(task, "task");
         int n = created.incrementAndGet();
         PendingOutcome pending = new PendingOutcome();
         Thread thread = new Thread(() -> {
             try {
+                prelude.run();
                 SchedulingOutcome outcome = scheduler.applyToCurrentThread(settings);
                 pending.outcome = outcome;
                 lastOutcome = outcome;

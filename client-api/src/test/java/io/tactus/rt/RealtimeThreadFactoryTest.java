@@ -55,6 +55,27 @@ class RealtimeThreadFactoryTest {
     }
 
     @Test
+    void shouldRunThePreludeBeforeTheSettingsAndTheTaskAfterThem() throws Exception {
+        when(nativeLayer.isAvailable()).thenReturn(true);
+        when(nativeLayer.setScheduler(1, 70)).then(call -> {
+            events.add("setScheduler");
+            return 0;
+        });
+        when(nativeLayer.getScheduler()).thenReturn(1);
+        when(nativeLayer.getPriority()).thenReturn(70);
+        RealtimeThreadFactory factory = new RealtimeThreadFactory("tactus-engine", SchedulingSettings.fifo(70), scheduler);
+
+        Thread thread = factory.newThread(() -> events.add("prelude on " + Thread.currentThread().getName()),
+                () -> events.add("task"));
+        thread.start();
+        SchedulingOutcome outcome = factory.awaitOutcome(5_000);
+        thread.join(5_000);
+
+        assertEquals(List.of("prelude on tactus-engine", "setScheduler", "task"), events);
+        assertEquals("SCHED_FIFO 70", outcome.describe());
+    }
+
+    @Test
     void shouldHaveNoOutcomeBeforeAThreadHasStarted() throws Exception {
         RealtimeThreadFactory factory = new RealtimeThreadFactory("tactus-engine", SchedulingSettings.fifo(70), scheduler);
 

@@ -55,13 +55,14 @@ final class EngineRunner {
     }
 
     /**
-     * The telemetry consumer (the metrics and the watchdog's judging): SCHED_OTHER nice -10 beside a realtime
-     * engine, as the engine otherwise. It is not on the audio path, and realtime it spent the RT budget the governor
-     * defends: a third of a CPU in a run's first second, while its code was still interpreted. At nice -10 it still
-     * outweighs a nice-0 load about nine to one. Its threads are made by {@link RealtimeScheduler#withoutWarnings()}:
-     * a nice it may not take is said by the engine's own warning.
+     * Work beside the periods that must keep up but not take the RT budget: the telemetry consumer (the metrics and
+     * the watchdog's judging) and the engine's own warm-up. SCHED_OTHER nice -10 beside a realtime engine, as the
+     * engine otherwise. Realtime, the consumer spent the RT budget the governor defends: a third of a CPU in a run's
+     * first second, while its code was still interpreted. At nice -10 it still outweighs a nice-0 load about nine
+     * to one. Applied through {@link RealtimeScheduler#withoutWarnings()}: a nice it may not take is said by the
+     * engine's own warning.
      */
-    static SchedulingSettings consumerOf(SchedulingSettings engine) {
+    static SchedulingSettings besideEngine(SchedulingSettings engine) {
         return engine.policy() == SchedulingPolicy.OTHER ? engine : SchedulingSettings.other(-10);
     }
 
@@ -74,18 +75,34 @@ final class EngineRunner {
         };
     }
 
-    /** Starts the engine thread and waits until it has its scheduling and has warmed up. */
+    /**
+     * Starts the engine thread and waits until it has warmed up and has its scheduling. The warm-up runs flat out for
+     * up to three seconds: realtime, it would take a CPU from every lower realtime thread for that long and spend the
+     * kernel's RT budget (under a tight one, every realtime thread of the machine was throttled for most of those
+     * seconds). So it runs as the telemetry consumer does, and the thread turns realtime after it.
+     */
     void start() {
-        engineThread = engineThreads.newThread(engine);
+        RealtimeScheduler quiet = scheduler.withoutWarnings();
+        engineThread = engineThreads.newThread(() -> warmUpOffRealtime(quiet), engine);
         engineThread.start();
         try {
-            firstOutcome = engineThreads.awaitOutcome(5_000);
+            firstOutcome = engineThreads.awaitOutcome(10_000);
             engineOutcome = firstOutcome;
             engine.awaitReady(10_000);
             StringConstants.resolveInitialised(); // the driver's and the engine's classes, before the JIT does it on the engine
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TactusException("interrupted while starting the engine thread", e);
+        }
+    }
+
+    /** On the engine thread, before it turns realtime. */
+    private void warmUpOffRealtime(RealtimeScheduler quiet) {
+        SchedulingSettings beside = besideEngine(scheduling);
+        quiet.applyToCurrentThread(beside);
+        engine.warmUp();
+        if (!beside.equals(scheduling)) {
+            quiet.applyToCurrentThread(SchedulingSettings.other(0)); // demoted or freewheeling, it is nice 0 as before
         }
     }
 

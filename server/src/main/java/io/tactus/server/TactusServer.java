@@ -78,7 +78,7 @@ public final class TactusServer implements AutoCloseable {
         // The watchdog judges on the consumer and acts through its own thread; neither may wait long behind
         // ordinary processes on a busy machine, yet only the rare actions run realtime (EngineRunner's plan).
         RealtimeThreadFactory consumerThreads = new RealtimeThreadFactory("tactus-metrics",
-                EngineRunner.consumerOf(settings.scheduling()), scheduler.withoutWarnings());
+                EngineRunner.besideEngine(settings.scheduling()), scheduler.withoutWarnings());
         this.telemetryConsumer = new TelemetryConsumer(telemetry, metrics, consumerThreads).start();
         this.engine = new Engine(es, settings.driver(), ClockSource.SYSTEM, proxy, telemetry);
         this.controller = new GraphController(graph, proxy, engine, notifier, CpuPlacement.system(scheduler));

@@ -116,10 +116,13 @@ public final class Engine implements Runnable, RunningCall {
         this.idleDriver = new DummyDriver(driver.captureChannels(), driver.playbackChannels());
     }
 
+    /** The period loop, on the calling thread, after the warm-up if {@link #warmUp} has not been called already. */
     @Override
     public void run() {
         guard.own();
-        warmUp();
+        if (!ready) {
+            warmUp();
+        }
         timing = new PeriodTiming(clock.nanoTime() + 1_000_000, settings.sampleRate(), nframes);
         paced = driver.isPaced();
         driverXruns = driver.xruns();
@@ -347,8 +350,12 @@ public final class Engine implements Runnable, RunningCall {
         this.periodMirror = segment;
     }
 
-    /** Before the first period: the rehearsal ({@link EngineWarmup#rehearse}), then the real plan's turn. */
-    private void warmUp() {
+    /**
+     * Before the first period: the rehearsal ({@link EngineWarmup#rehearse}), then the real plan's turn. It runs
+     * flat out for up to three seconds, so the thread that will run the periods calls it before it turns realtime
+     * (see {@code EngineRunner}); {@link #run} calls it if nobody has. The thread that runs the periods.
+     */
+    public void warmUp() {
         EngineWarmup.create(settings.nframes()).rehearse(this, settings, clock, threads, () -> {
             CycleTiming.trainRarePaths(settings, scratch, waiter, clock);
             TransportEngine.rehearse(settings.sampleRate(), settings.nframes());
