@@ -19,11 +19,12 @@ import java.util.Map;
  * window, so the effect of one decision is seen before the next: no flapping.
  *
  * <p>Two speeds, as the kernel counts its budget per second ({@code sched_rt_period_us}): a window over the
- * budget itself (the ceiling plus the headroom) sheds at once, for the kernel will throttle within the second;
- * one between the ceiling and the budget sheds only when the mean of the last second since the last decision is
- * over the ceiling too. A client's cost varies by a third from one window to the next here, and a graph that
- * sits a little under the ceiling otherwise lost a NORMAL client to a single window's peak, and did not get it
- * back, since readmission waits for room under the ceiling less the headroom.
+ * budget itself (the ceiling plus the headroom) sheds at once, for the kernel will throttle within the second,
+ * and so does one over the ceiling within a second of a shed, for the kernel's second may still hold the
+ * overload that shed answered. Otherwise, a window between the ceiling and the budget sheds only when the mean
+ * of the second since the last decision is over the ceiling too. A client's cost varies by a third from one
+ * window to the next here, and a graph that sat a little under the ceiling lost a NORMAL client to a single
+ * window's peak, and did not get it back, since readmission waits for room under the ceiling less the headroom.
  */
 final class GovernorPolicy implements DegradationPolicy {
 
@@ -34,6 +35,7 @@ final class GovernorPolicy implements DegradationPolicy {
     private long busySum;
     private long periods;
     private long lastAction = Long.MIN_VALUE;
+    private long lastShed = Long.MIN_VALUE;
     /** The windows since the last decision, up to {@link #SLOW_MILLIS}: their first start, busy time and periods. */
     private long slowStart = Long.MIN_VALUE;
     private long slowBusy;
@@ -68,13 +70,16 @@ final class GovernorPolicy implements DegradationPolicy {
         double ceiling = watchdog.ceilingPercent();
         double slowGraph = 100.0 * slowBusy / ((double) slowPeriods * watchdog.periodNanos());
         boolean slowFull = now - slowStart >= SLOW_MILLIS * 1_000_000;
-        if (load > ceiling + settings.headroomPercent()) {
+        boolean recovering = lastShed != Long.MIN_VALUE && now - lastShed < SLOW_MILLIS * 1_000_000;
+        if (load > ceiling + settings.headroomPercent() || (load > ceiling && recovering)) {
             shed(cycle, steps, graph, others, ceiling, "", watchdog);
             acted(now);
+            lastShed = now;
         } else if (load > ceiling && slowFull && slowGraph + others > ceiling) {
             shed(cycle, steps, slowGraph, others, ceiling, String.format(" over %.1f s", (now - slowStart) / 1e9),
                     watchdog);
             acted(now);
+            lastShed = now;
         } else if (lastAction == Long.MIN_VALUE || now - lastAction >= settings.refractoryMillis() * 1_000_000) {
             if (readmitOne(cycle, graph, others, ceiling - settings.headroomPercent(), watchdog)) {
                 acted(now);

@@ -156,6 +156,21 @@ class GovernorPolicyTest {
     }
 
     @Test
+    void shouldShedAtOnceOverTheCeilingWithinASecondOfAShed() {
+        cycles.addMany("c", 20, NORMAL, share(0.02));
+        cycles.start(governor());
+        cycles.runCycles(WINDOW_CYCLES + 1);
+        int shedFirst = cycles.actions.calls.size();
+        assertTrue(shedFirst > 0, "41 % sheds at once: " + cycles.actions.calls);
+        cycles.work((client, cycle) -> share(0.025)); // the 11 left cost more: 28.5 %, under the 30 % budget
+
+        cycles.runCycles(WINDOW_CYCLES + 1);
+
+        assertTrue(cycles.actions.calls.size() > shedFirst, "over the ceiling a window after a shed, while the "
+                + "kernel's second may still hold the overload: " + cycles.actions.calls);
+    }
+
+    @Test
     void shouldNotShedForOneWindowOverTheCeilingInASecondUnderIt() {
         cycles.addMany("c", 20, NORMAL, 0);
         cycles.work((client, cycle) -> (cycle / WINDOW_CYCLES) % 4 == 0 ? share(0.014) : share(0.011));
