@@ -18,13 +18,15 @@ import java.util.Map;
  * Decisions are taken on the mean load of a window (250 ms by default) and each one starts a fresh
  * window, so the effect of one decision is seen before the next: no flapping.
  *
- * <p>Two speeds, as the kernel counts its budget per second ({@code sched_rt_period_us}): a window over the
- * budget itself (the ceiling plus the headroom) sheds at once, for the kernel will throttle within the second,
- * and so does one over the ceiling within a second of a shed, for the kernel's second may still hold the
- * overload that shed answered. Otherwise, a window between the ceiling and the budget sheds only when the mean
- * of the second since the last decision is over the ceiling too. A client's cost varies by a third from one
- * window to the next here, and a graph that sat a little under the ceiling lost a NORMAL client to a single
- * window's peak, and did not get it back, since readmission waits for room under the ceiling less the headroom.
+ * <p>Two speeds, as the kernel counts its budget per second ({@code sched_rt_period_us}). It sheds at once when
+ * the kernel could throttle before the next decision: when the second that ends one window from now, with the
+ * next window like this one and the windows before it as they were, would be over the budget itself (the
+ * ceiling plus the headroom). Those windows may be from before a shed, whose overload the kernel's second still
+ * holds, so a shed that did not bring the load down far enough is followed by another a window later.
+ * Otherwise, a window over the ceiling sheds only when the mean of the second since the last decision is over
+ * the ceiling too. A client's cost varies by a third from one window to the next here, and a host's stall makes
+ * one 250 ms window of a graph at 20 % read 35 %: judged on that window alone, the graph lost a NORMAL client
+ * to it and did not get it back, since readmission waits for room under the ceiling less the headroom.
  */
 final class GovernorPolicy implements DegradationPolicy {
 
@@ -35,11 +37,14 @@ final class GovernorPolicy implements DegradationPolicy {
     private long busySum;
     private long periods;
     private long lastAction = Long.MIN_VALUE;
-    private long lastShed = Long.MIN_VALUE;
     /** The windows since the last decision, up to {@link #SLOW_MILLIS}: their first start, busy time and periods. */
     private long slowStart = Long.MIN_VALUE;
     private long slowBusy;
     private long slowPeriods;
+    /** The loads of the last windows ({@code seen} of them), the newest before {@code next}: the kernel's second. */
+    private final double[] pastLoads = new double[(int) (SLOW_MILLIS / WatchdogSettings.MIN_LOAD_WINDOW_MILLIS)];
+    private int next;
+    private int seen;
 
     @Override
     public void onCycle(CycleRecord cycle, ClientWatch[] steps, Watchdog watchdog) {
@@ -70,16 +75,17 @@ final class GovernorPolicy implements DegradationPolicy {
         double ceiling = watchdog.ceilingPercent();
         double slowGraph = 100.0 * slowBusy / ((double) slowPeriods * watchdog.periodNanos());
         boolean slowFull = now - slowStart >= SLOW_MILLIS * 1_000_000;
-        boolean recovering = lastShed != Long.MIN_VALUE && now - lastShed < SLOW_MILLIS * 1_000_000;
-        if (load > ceiling + settings.headroomPercent() || (load > ceiling && recovering)) {
+        double secondAhead = secondAhead(load, settings.loadWindowMillis());
+        pastLoads[next] = load;
+        next = (next + 1) % pastLoads.length;
+        seen = Math.min(seen + 1, pastLoads.length);
+        if (secondAhead > ceiling + settings.headroomPercent()) {
             shed(cycle, steps, graph, others, ceiling, "", watchdog);
             acted(now);
-            lastShed = now;
         } else if (load > ceiling && slowFull && slowGraph + others > ceiling) {
             shed(cycle, steps, slowGraph, others, ceiling, String.format(" over %.1f s", (now - slowStart) / 1e9),
                     watchdog);
             acted(now);
-            lastShed = now;
         } else if (lastAction == Long.MIN_VALUE || now - lastAction >= settings.refractoryMillis() * 1_000_000) {
             if (readmitOne(cycle, graph, others, ceiling - settings.headroomPercent(), watchdog)) {
                 acted(now);
@@ -90,6 +96,21 @@ final class GovernorPolicy implements DegradationPolicy {
             slowBusy = 0;
             slowPeriods = 0;
         }
+    }
+
+    /**
+     * The mean load of the second that ends one window from now, if the next window is like this one: the
+     * windows before it, whatever was decided since (the kernel counted them), and this one standing in for any
+     * not seen (the first windows of a run).
+     */
+    private double secondAhead(double load, long windowMillis) {
+        int windows = (int) Math.max(1, SLOW_MILLIS / windowMillis);
+        int past = Math.min(seen, Math.max(0, windows - 2));
+        double sum = load * (windows - past);
+        for (int i = 1; i <= past; i++) {
+            sum += pastLoads[(next - i + pastLoads.length) % pastLoads.length];
+        }
+        return sum / windows;
     }
 
     /** A decision: the next one judges what follows it. */

@@ -49,6 +49,8 @@ public record WatchdogSettings(PolicyKind policy, double clientBudgetPercent, in
     public static final long DEFAULT_STALL_MILLIS = 10;
     /** Governor: the load it acts on is the mean over this window. */
     public static final long DEFAULT_LOAD_WINDOW_MILLIS = 250;
+    /** The governor's shortest load window. */
+    public static final long MIN_LOAD_WINDOW_MILLIS = 10;
     /** Governor: at least this long between a shed and a readmission. */
     public static final long DEFAULT_REFRACTORY_MILLIS = 2_000;
 
@@ -144,7 +146,7 @@ public record WatchdogSettings(PolicyKind policy, double clientBudgetPercent, in
         require(headroomPercent >= 0 && headroomPercent < 100, "--headroom must be from 0 to 99 percentage points, not " + headroomPercent);
         require(graceMillis >= 0, "--grace must be 0 or more ms, not " + graceMillis);
         require(stallMillis >= 2, "--stall must be at least 2 ms, not " + stallMillis);
-        require(loadWindowMillis >= 10, "the governor's load window must be at least 10 ms, not " + loadWindowMillis);
+        require(loadWindowMillis >= MIN_LOAD_WINDOW_MILLIS, "the governor's load window must be at least 10 ms, not " + loadWindowMillis);
         require(refractoryMillis >= 0, "the governor's refractory period must be 0 or more ms, not " + refractoryMillis);
     }
 
