@@ -2,6 +2,7 @@ package io.tactus.bench.stress;
 
 import io.tactus.api.TactusException;
 import io.tactus.bench.os.ProportionalSetSize;
+import io.tactus.bench.os.TransparentHugePages;
 import io.tactus.rt.JvmSafepoints;
 import io.tactus.server.TactusServer;
 import io.tactus.server.graph.ClientNode;
@@ -138,6 +139,9 @@ public final class ProcessClients implements AutoCloseable {
                 "-Xmn" + YOUNG_GENERATION, "-XX:TieredStopAtLevel=4"));
         if (knowsVmOption("TrimNativeHeapInterval")) { // since 17.0.9
             command.add("-XX:TrimNativeHeapInterval=" + TRIM_NATIVE_HEAP_MILLIS);
+        }
+        if (TransparentHugePages.available()) { // the process thread's code and heap on fewer TLB entries
+            command.add("-XX:+UseTransparentHugePages");
         }
         command.addAll(JvmSafepoints.OPTIONS); // unlocks the diagnostic option that follows
         command.add("-XX:ArchiveRelocationMode=0");
