@@ -36,6 +36,8 @@ final class ClientWatch {
     int lateInARow;
     /** Cycles in a row its own work was over budget. */
     int overInARow;
+    /** Cycles in a row its own work was over the whole period. */
+    int overPeriodInARow;
     /** Cycle of a mute or eviction whose effect (the client gone from the plan) has not been seen yet; -1 when none. */
     long shedPendingSince = -1;
 

@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * <ul>
  * <li>evict: muted for the back-off, then readmitted on probation; evicted at K strikes within the
- * window, or at the first strike when its own work alone exceeds the whole period (it can never fit).
+ * window, or at the first strike when its own work alone exceeded the whole period in every cycle of the strike
+ * (it can never fit; one cycle over the period after one merely over budget can be the host's).
  * <li>bypass: never evicted at once; muted for a back-off that doubles at each relapse, evicted after the
  * configured number of relapses.
  * </ul>
@@ -58,7 +59,8 @@ final class StrikePolicy implements DegradationPolicy {
                 if (watch.lateInARow >= LATE_CYCLES && watchdog.judged(watch, now)) {
                     watch.lateInARow = 0;
                     watch.overInARow = 0;
-                    strike(cycle, watch, own, budget, true, watchdog);
+                    watch.overPeriodInARow = 0;
+                    strike(cycle, watch, own, budget, false, true, watchdog);
                     continue;
                 }
             }
@@ -68,16 +70,20 @@ final class StrikePolicy implements DegradationPolicy {
             // Over budget in OVER_CYCLES cycles in a row: a hyperactive client is over in every cycle, while a
             // single long call can be the host's (on a VM, stolen time shows as the guest thread's CPU time).
             watch.overInARow = own > budget ? watch.overInARow + 1 : 0;
+            watch.overPeriodInARow = own >= watchdog.periodNanos() ? watch.overPeriodInARow + 1 : 0;
             if (watch.overInARow < OVER_CYCLES || !watchdog.judged(watch, now)) {
                 continue;
             }
+            boolean neverFits = watch.overPeriodInARow >= OVER_CYCLES;
             watch.overInARow = 0;
-            strike(cycle, watch, own, budget, false, watchdog);
+            watch.overPeriodInARow = 0;
+            strike(cycle, watch, own, budget, neverFits, false, watchdog);
         }
         watchdog.readmitExpired(now, cycle);
     }
 
-    private void strike(CycleRecord cycle, ClientWatch watch, long own, long budget, boolean late, Watchdog watchdog) {
+    private void strike(CycleRecord cycle, ClientWatch watch, long own, long budget, boolean neverFits, boolean late,
+                        Watchdog watchdog) {
         WatchdogSettings settings = watchdog.settings();
         long now = cycle.end;
         int strikes = watch.strike(now, settings.windowMillis() * 1_000_000);
@@ -98,7 +104,7 @@ final class StrikePolicy implements DegradationPolicy {
             }
             return;
         }
-        if (!late && own >= watchdog.periodNanos()) {
+        if (neverFits) {
             watchdog.evict(watch, cycle, String.format("%s: more than the whole %.0f usecs period, it can never run in time",
                     work, watchdog.periodNanos() / 1000.0), figures);
         } else if (strikes >= settings.strikes()) {

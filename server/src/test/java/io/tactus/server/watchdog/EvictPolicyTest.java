@@ -80,6 +80,20 @@ class EvictPolicyTest {
     }
 
     @Test
+    void shouldMuteNotEvictWhenOnlyTheSecondCycleOfAStrikeWasOverThePeriod() {
+        long stretched = cyclesAt(3_000);
+        cycles.addMany("light", 10, ClientPriority.NORMAL, share(0.02));
+        cycles.work((client, cycle) -> !client.equals("light-3") ? share(0.02)
+                : cycle == stretched ? share(0.60) : cycle == stretched + 1 ? share(1.30) : share(0.02));
+        cycles.start(WatchdogSettings.defaults(PolicyKind.EVICT));
+
+        cycles.runFor(5_000);
+
+        assertEquals(List.of("mute light-3", "readmit light-3"), cycles.actions.calls, "60 % and then 130 % of the "
+                + "period (a host's stall across one call): a strike, not proof that it can never fit");
+    }
+
+    @Test
     void shouldEvictAtTheFirstStrikeAHogWhoseOwnWorkExceedsTheWholePeriod() {
         hogAndNineLight(1.10);
         cycles.start(WatchdogSettings.defaults(PolicyKind.EVICT));
