@@ -146,7 +146,7 @@ public record WatchdogSettings(PolicyKind policy, double clientBudgetPercent, in
         require(headroomPercent >= 0 && headroomPercent < 100, "--headroom must be from 0 to 99 percentage points, not " + headroomPercent);
         require(graceMillis >= 0, "--grace must be 0 or more ms, not " + graceMillis);
         require(stallMillis >= 2, "--stall must be at least 2 ms, not " + stallMillis);
-        require(loadWindowMillis >= MIN_LOAD_WINDOW_MILLIS, "the governor's load window must be at least 10 ms, not " + loadWindowMillis);
+        require(loadWindowMillis >= MIN_LOAD_WINDOW_MILLIS, "the governor's load window must be at least " + MIN_LOAD_WINDOW_MILLIS + " ms, not " + loadWindowMillis);
         require(refractoryMillis >= 0, "the governor's refractory period must be 0 or more ms, not " + refractoryMillis);
     }
 

@@ -208,6 +208,19 @@ class GovernorPolicyTest {
     }
 
     @Test
+    void shouldNotShedAtOnceAWindowUnderTheCeilingWhateverTheWindowsBeforeIt() {
+        long graceOver = (1_000 * MILLIS + PERIOD - 1) / PERIOD;
+        cycles.addMany("c", 20, NORMAL, 0);
+        cycles.work((client, cycle) -> cycle < graceOver ? share(0.022) : share(0.0117));
+        cycles.start(WatchdogSettings.defaults(PolicyKind.GOVERNOR).withCeilingPercent(25).withGraceMillis(1_100));
+
+        cycles.runFor(1_400);
+
+        assertEquals(List.of(), cycles.actions.calls, "45 % while every client was in its grace, then 24.4 %: the "
+                + "second ahead would hold 34.7 %, but this window is under the ceiling, and no client need go");
+    }
+
+    @Test
     void shouldLeaveTheSameGraphAloneWhenNothingElseSpendsTheBudget() {
         cycles.addMany("low", 5, LOW, share(0.01));
         cycles.addMany("normal", 10, NORMAL, share(0.01));
