@@ -26,6 +26,7 @@ import io.tactus.server.os.RtBudgetMonitor;
 import io.tactus.server.os.RtOverheadMonitor;
 import io.tactus.server.telemetry.CycleListener;
 import io.tactus.server.telemetry.DelayStatistics;
+import io.tactus.server.telemetry.JackCpuLoad;
 import io.tactus.server.telemetry.TelemetryConsumer;
 import io.tactus.server.telemetry.MetricsSnapshot;
 import io.tactus.server.telemetry.RunMetrics;
@@ -59,6 +60,7 @@ public final class TactusServer implements AutoCloseable {
     private final InProcessTransport transport = new InProcessTransport(this);
     private final CallbackNotifier notifier = new CallbackNotifier("tactus-notify");
     private final DelayStatistics delays = new DelayStatistics();
+    private final JackCpuLoad cpuLoad = new JackCpuLoad();
     private volatile boolean closed;
     /** Idle CPUs kept quick to wake while the server runs (ServerSettings#cpuLatencyMicros). */
     private final CpuLatencyRequest cpuLatency;
@@ -92,6 +94,7 @@ public final class TactusServer implements AutoCloseable {
         telemetryConsumer.addListener(spinBudget);
         telemetryConsumer.addListener(new CycleFanOut(controller, notifier));
         telemetryConsumer.addListener(delays);
+        telemetryConsumer.addListener(cpuLoad);
         graph.metadata().setListener(new PropertyFanOut(graph, notifier));
         this.watchdogActions = new ServerWatchdogActions(controller, new RealtimeThreadFactory("tactus-watchdog-actions",
                 EngineRunner.belowEngine(settings.scheduling()), scheduler), scheduler);
@@ -271,10 +274,9 @@ public final class TactusServer implements AutoCloseable {
         return metrics.snapshot();
     }
 
-    /** The DSP load in percent, as {@code jack_cpu_load} and {@code status} give it: the last whole second's mean. */
+    /** The DSP load in percent, as {@code jack_cpu_load} and {@code status} give it: JACK2's figure ({@link JackCpuLoad}). */
     public double cpuLoadPercent() {
-        MetricsSnapshot m = metrics.snapshot();
-        return m.perSecond().isEmpty() ? m.dspLoadMean() : m.perSecond().get(m.perSecond().size() - 1).dspLoadMean();
+        return cpuLoad.percent();
     }
 
     /** The largest wake-up delay since start or reset, and the lateness of the last xrun. */

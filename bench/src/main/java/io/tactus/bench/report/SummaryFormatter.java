@@ -79,6 +79,8 @@ public final class SummaryFormatter {
             text(out, "Stagger", s.staggerSeconds() + " s between clients; the averages include the ramp");
         }
         percent(out, leader("Maximum DSP Load"), m.dspLoadMax());
+        text(out, "DSP Load as JACK2 Counts", String.format(Locale.ROOT, "%7.1f %% mean, %.1f %% max (jack_cpu_load)",
+                m.jackDspLoadMean(), m.jackDspLoadMax()));
         micros(out, leader("Delay p99.9"), m.delayP999Micros());
         decimal(out, leader("Cycle Mean"), m.cycleMeanMicros(), "usecs");
         decimal(out, leader("Client Work Mean"), m.clientWorkMeanMicros(), "usecs");

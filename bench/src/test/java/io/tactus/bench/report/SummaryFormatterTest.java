@@ -23,8 +23,8 @@ class SummaryFormatterTest {
     private static final MetricsSnapshot METRICS = MetricsSnapshot.builder().cycles(225_000).delayMaxMicros(290.4)
             .delayP999Micros(38.2).delayP99Micros(20.0).delayMeanMicros(5.0).cycleMaxMicros(960.2)
             .cycleP999Micros(500.0).cycleMeanMicros(457.3).clientWorkMeanMicros(440.0)
-            .clientWorkInCycleMeanMicros(440.0).dspLoadMean(34.3).dspLoadMax(71.9).clientsAtEnd(20)
-            .clientsMax(20).secondsMeasured(300.0).build();
+            .clientWorkInCycleMeanMicros(440.0).dspLoadMean(34.3).dspLoadMax(71.9).jackDspLoadMean(41.25)
+            .jackDspLoadMax(80.5).clientsAtEnd(20).clientsMax(20).secondsMeasured(300.0).build();
     private static final CpuUsage CPU = new CpuUsage(29.8, 0.0, 8.7, 3.2, 0.7, 0.04, 1.25, 1707.64, 11914.9);
 
     @Test
@@ -91,6 +91,7 @@ class SummaryFormatterTest {
                 Spin before Period  . . . . . : 200 usecs
                 Background Load . . . . . . . : none
                 Maximum DSP Load  . . . . . . :    71.9 %
+                DSP Load as JACK2 Counts  . . :    41.3 % mean, 80.5 % max (jack_cpu_load)
                 Delay p99.9 . . . . . . . . . :    38   usecs
                 Cycle Mean  . . . . . . . . . :  457.30 usecs
                 Client Work Mean  . . . . . . :  440.00 usecs

@@ -11,7 +11,9 @@ import java.util.List;
  * <p>Every figure of a run so far, computed by {@link RunMetrics} from the cycles that happened. Times in
  * microseconds, loads in percent. {@code windowStartNanos} is the ideal start of the first cycle measured
  * ({@link System#nanoTime()}; 0 before any): event times are reported relative to it. Make one with
- * {@link #builder()}, whose named setters keep the 26 figures apart.
+ * {@link #builder()}, whose named setters keep the 28 figures apart. {@code dspLoadMean} and {@code dspLoadMax} are
+ * the engine's cycles over the period; {@code jackDspLoadMean} and {@code jackDspLoadMax} JACK2's
+ * {@code jack_cpu_load} over the same cycles ({@link JackCpuLoad}), the figure a comparison with JACK2 takes.
  */
 public record MetricsSnapshot(
         long cycles,
@@ -39,7 +41,9 @@ public record MetricsSnapshot(
         long windowStartNanos,
         long clientWaitsOver1000us,
         double clientWaitMaxMicros,
-        double clientWaitP999Micros) {
+        double clientWaitP999Micros,
+        double jackDspLoadMean,
+        double jackDspLoadMax) {
 
     /** Every figure zero (no cycles, an empty per-second series): set the ones a run or a fixture has. */
     public static Builder builder() {
@@ -74,6 +78,8 @@ public record MetricsSnapshot(
         private double secondsMeasured;
         private List<SecondStats> perSecond = List.of();
         private long windowStartNanos;
+        private double jackDspLoadMean;
+        private double jackDspLoadMax;
 
         private Builder() {
         }
@@ -209,12 +215,23 @@ public record MetricsSnapshot(
             return this;
         }
 
+        public Builder jackDspLoadMean(double v) {
+            jackDspLoadMean = v;
+            return this;
+        }
+
+        public Builder jackDspLoadMax(double v) {
+            jackDspLoadMax = v;
+            return this;
+        }
+
         public MetricsSnapshot build() {
             return new MetricsSnapshot(cycles, xruns, skippedPeriods, timeouts, delayOverSpare, delayOver1000us,
                     delayMaxMicros, delayP999Micros, delayP99Micros, delayMeanMicros, cycleMaxMicros,
                     cycleP999Micros, cycleMeanMicros, clientWorkMeanMicros, clientWorkInCycleMeanMicros, dspLoadMean,
                     dspLoadMax, rtAllocatedBytes, clientsAtEnd, clientsMax, secondsMeasured, perSecond,
-                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros);
+                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros, jackDspLoadMean,
+                    jackDspLoadMax);
         }
     }
 }

@@ -41,6 +41,8 @@ public final class RunMetrics {
     private long clientNanosSum;
     private long clientInCycleNanosSum;
     private double dspMax;
+    /** JACK2's jack_cpu_load over the window's cycles alone. */
+    private JackCpuLoad jackLoad = new JackCpuLoad();
     private long rtAllocated = -1;
     /** The engine's allocation figure when the window opened; the window reports what came after it. */
     private long rtAllocatedAtStart = -1;
@@ -67,6 +69,7 @@ public final class RunMetrics {
         recentNext = 0;
         cycles = xruns = skipped = timeouts = delayOverSpare = delayOver1ms = clientNanosSum = clientInCycleNanosSum = 0;
         dspSum = dspMax = 0;
+        jackLoad = new JackCpuLoad();
         clientsMax = 0;
         firstIdeal = Long.MIN_VALUE;
         rtAllocatedAtStart = -1;
@@ -131,6 +134,7 @@ public final class RunMetrics {
         }
         clientInCycleNanosSum += r.clientWorkInCycle();
 
+        jackLoad.onCycle(r);
         double load = 100.0 * cycle / periodNanos;
         dspSum += load;
         dspMax = Math.max(dspMax, load);
@@ -193,6 +197,7 @@ public final class RunMetrics {
                 .clientWorkMeanMicros(cycles == 0 ? 0 : clientNanosSum / 1000.0 / cycles)
                 .clientWorkInCycleMeanMicros(cycles == 0 ? 0 : clientInCycleNanosSum / 1000.0 / cycles)
                 .dspLoadMean(cycles == 0 ? 0 : dspSum / cycles).dspLoadMax(dspMax)
+                .jackDspLoadMean(jackLoad.meanPercent()).jackDspLoadMax(jackLoad.maxPercent())
                 .rtAllocatedBytes(windowAllocation()).clientsAtEnd(clientsAtEnd)
                 .clientsMax(clientsMax).secondsMeasured(measured).perSecond(List.copyOf(series))
                 .windowStartNanos(firstIdeal == Long.MIN_VALUE ? 0 : firstIdeal).build();
