@@ -18,15 +18,20 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 
-/** {@code tactus compare jackd}: the same native jack_test3 clients on JACK2 and on Tactus, side by side. */
+/**
+ * {@code tactus compare jackd}: the same native jack_test3 clients on JACK2 and on Tactus, side by side; or JACK2's
+ * native clients against Tactus's Java process clients, the path a Java program takes.
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Runs the same native jack_test3 clients (tactus_jt3) on JACK2 (jackd, dummy driver) and on Tactus"
-                + " in alternating windows and prints the two summaries side by side with their ratios.")
+                + " in alternating windows and prints the two summaries side by side with their ratios; with"
+                + " --tactus-clients java, Tactus's windows run Java process clients instead.")
 public final class CompareCommand implements Callable<Integer> {
 
     static final int DEFAULT_ROUNDS = 2;
     static final int DEFAULT_SECONDS = 60;
     static final String DEFAULT_LOAD = "none";
+    static final String DEFAULT_TACTUS_CLIENTS = "native";
 
     @Parameters(index = "0", paramLabel = "PEER", description = "the server to compare with: jackd")
     String peer;
@@ -53,6 +58,11 @@ public final class CompareCommand implements Callable<Integer> {
             + " Tactus's (--cpu-latency-us); default: each server as it starts, jackd asking for none")
     boolean cpuLatencyForJackd;
 
+    @Option(names = "--tactus-clients", defaultValue = DEFAULT_TACTUS_CLIENTS,
+            description = "native: the same tactus_jt3 on Tactus's libjack; java: Java process clients (tactus client"
+                    + " jt3), as ./tactus stress --client-mode process runs them (default ${DEFAULT-VALUE})")
+    String tactusClients;
+
     @Option(names = "--out", description = "directory of the raw outputs (default: a new /tmp/tactus-compare-DATE)")
     Path out;
 
@@ -75,7 +85,14 @@ public final class CompareCommand implements Callable<Integer> {
             throw new TactusException("--load cpu runs stress-ng, which is not installed; install it with 'apt-get"
                     + " install stress-ng'");
         }
-        ClientMode mode = sync ? ClientMode.JACK : ClientMode.JACK_ASYNC; // as jackd runs: -S, or its async default
+        boolean java = switch (tactusClients) {
+            case "native" -> false;
+            case "java" -> true;
+            default -> throw new TactusException("--tactus-clients must be native or java, not '" + tactusClients + "'");
+        };
+        // As jackd runs: -S, or its async default.
+        ClientMode mode = java ? (sync ? ClientMode.PROCESS : ClientMode.PROCESS_ASYNC)
+                : sync ? ClientMode.JACK : ClientMode.JACK_ASYNC;
         StressSettings stress = new StressSettings(run.clients, run.ports, run.frames, run.rate, seconds, run.warmup,
                 SchedulingSettings.fifo(run.priority), run.work, run.chain(), run.spinMicros(mode),
                 LoadKind.NONE, 0, Degradation.defaults(), mode);

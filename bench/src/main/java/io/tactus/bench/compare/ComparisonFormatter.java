@@ -22,10 +22,12 @@ public final class ComparisonFormatter {
     /** The header of the whole comparison: what both servers ran. */
     public static String header(CompareSettings c) {
         StressSettings s = c.stress();
-        return String.format(Locale.ROOT, "tactus compare jackd: %d round%s of %d s windows (JACK2, then Tactus), %d native"
-                        + " jack_test3 clients x %d ports, --work %d, %s, %d frames at %d Hz, SCHED_FIFO %d, jackd %s,"
+        return String.format(Locale.ROOT, "tactus compare jackd: %d round%s of %d s windows (JACK2, then Tactus), %d %s"
+                        + " x %d ports, --work %d, %s, %d frames at %d Hz, SCHED_FIFO %d, jackd %s,"
                         + " Tactus %s, load %s; %s for Tactus, %s for JACK2%n", c.rounds(), c.rounds() == 1 ? "" : "s", s.seconds(),
-                s.clients(), s.ports(), s.work(),
+                s.clients(), s.clientMode().isNative() ? "native jack_test3 clients"
+                        : "jack_test3 clients (native on JACK2, Java process clients on Tactus, their figures the engine's)",
+                s.ports(), s.work(),
                 s.chain() ? "chained" : "unconnected", s.frames(), s.rate(), s.scheduling().priority(),
                 c.sync() ? "synchronous (-S)" : "asynchronous (its default)", c.sync() ? "synchronous" : "asynchronous", c.loadLabel(),
                 CpuLatencyRequest.describe(c.cpuLatencyMicros()), CpuLatencyRequest.describe(c.jackdCpuLatencyMicros()));
@@ -41,6 +43,12 @@ public final class ComparisonFormatter {
         count(out, "Clients Reporting at End", jack.summaries().size(), tactus.summaries().size(), false);
         count(out, "XRUN Count (server's own)", jack.serverXruns(), tactus.serverXruns(), true);
         count(out, "XRUN Callbacks (client)", jack.xrunCallbacks(), tactus.xrunCallbacks(), true);
+        StealFreeSeconds j = jack.stealFree();
+        StealFreeSeconds t = tactus.stealFree();
+        out.append(String.format(Locale.ROOT, "%s: %12s  %12s%n", SummaryFormatter.leader("Seconds without Steal"),
+                j.seconds() + " of " + j.of(), t.seconds() + " of " + t.of()));
+        out.append(String.format(Locale.ROOT, "%s: %12d  %12d  %12s%n", SummaryFormatter.leader("XRUNs in Them (per s)"),
+                j.xruns(), t.xruns(), ratio(j.xrunRate(), t.xrunRate())));
         row(out, "Average DSP Load", jack, tactus, WindowFigures::dspLoadAvg, "%");
         row(out, "Maximum DSP Load", jack, tactus, WindowFigures::dspLoadMax, "%");
         row(out, "Delay Maximum", jack, tactus, WindowFigures::delayMaxMicros, "usecs");
@@ -56,18 +64,26 @@ public final class ComparisonFormatter {
     /** Every round in one table at the end. */
     public static String table(List<WindowFigures[]> rounds) {
         StringBuilder out = new StringBuilder(RULE).append('\n');
-        out.append(String.format(Locale.ROOT, "%5s  %11s %11s %7s  %9s %9s %7s  %11s %11s %7s%n", "round", "JACK2 xruns",
-                "Tactus", "ratio", "JACK2 DSP", "Tactus", "ratio", "JACK2 delay", "Tactus", "ratio"));
+        out.append(String.format(Locale.ROOT, "%5s  %11s %11s %7s  %11s %11s %7s  %9s %9s %7s  %11s %11s %7s%n", "round",
+                "JACK2 xruns", "Tactus", "ratio", "JACK2 quiet", "Tactus", "ratio", "JACK2 DSP", "Tactus", "ratio",
+                "JACK2 delay", "Tactus", "ratio"));
         for (int i = 0; i < rounds.size(); i++) {
             WindowFigures j = rounds.get(i)[0];
             WindowFigures t = rounds.get(i)[1];
-            out.append(String.format(Locale.ROOT, "%5d  %11d %11d %7s  %8.1f%% %8.1f%% %7s  %11.0f %11.0f %7s%n", i + 1,
-                    j.serverXruns(), t.serverXruns(), ratio(j.serverXruns(), t.serverXruns()), j.dspLoadAvg(),
+            out.append(String.format(Locale.ROOT, "%5d  %11d %11d %7s  %11s %11s %7s  %8.1f%% %8.1f%% %7s  %11.0f %11.0f %7s%n",
+                    i + 1, j.serverXruns(), t.serverXruns(), ratio(j.serverXruns(), t.serverXruns()), quiet(j.stealFree()),
+                    quiet(t.stealFree()), ratio(j.stealFree().xrunRate(), t.stealFree().xrunRate()), j.dspLoadAvg(),
                     t.dspLoadAvg(), ratio(j.dspLoadAvg(), t.dspLoadAvg()), j.delayMaxMicros(), t.delayMaxMicros(),
                     ratio(j.delayMaxMicros(), t.delayMaxMicros())));
         }
-        out.append("xruns: each server's own count; DSP load: jack_cpu_load; delay: jack_get_max_delayed_usecs (usecs)\n");
+        out.append("xruns: each server's own count; quiet: its xruns in the seconds without steal / those seconds, the ratio"
+                + " of their rates; DSP load: jack_cpu_load; delay: jack_get_max_delayed_usecs (usecs)\n");
         return out.toString();
+    }
+
+    /** "12/54": xruns in the seconds without steal, over those seconds; "n/a" when the window was not sampled. */
+    private static String quiet(StealFreeSeconds s) {
+        return s.of() == 0 ? "n/a" : s.xruns() + "/" + s.seconds();
     }
 
     private static void count(StringBuilder out, String label, long jack, long tactus, boolean ratio) {

@@ -1,6 +1,8 @@
 package io.tactus.bench.compare;
 
 import io.tactus.api.TactusException;
+import io.tactus.bench.os.CpuUsage;
+import io.tactus.bench.os.ProcStat;
 import io.tactus.bench.stress.NativeJt3;
 import io.tactus.bench.stress.ProcessClients;
 import io.tactus.bench.stress.StressSettings;
@@ -58,13 +60,37 @@ final class JackdWindow {
             TimeUnit.SECONDS.sleep(s.warmupSeconds());
             long from = jackd.logLength();
             clients.signal("USR1");
-            TimeUnit.SECONDS.sleep(s.seconds());
+            StealFreeSeconds stealFree = measure(jackd, from, s.seconds());
             clients.signal("USR2");
             long to = jackd.logLength();
             List<Jt3Summary> summaries = awaitSummaries(clients, directory);
-            return new WindowFigures("JACK2", s.clients(), joined, summaries, jackd.xrunsBetween(from, to),
-                    directory.toString());
+            return new WindowFigures("JACK2", s.clients(), joined, summaries, jackd.xrunsBetween(from, to), stealFree,
+                    null, directory.toString());
         }
+    }
+
+    /**
+     * The measured seconds, sampled once a second as the stress run samples Tactus's: the host's steal from
+     * {@code /proc/stat}, and jackd's xruns since {@code from} (counted over the whole log each time, so a burst of
+     * engine xrun lines across a second's mark is still one xrun).
+     */
+    private static StealFreeSeconds measure(JackdServer jackd, long from, int seconds) throws InterruptedException {
+        List<Double> steal = new ArrayList<>();
+        List<Long> xruns = new ArrayList<>();
+        ProcStat previous = ProcStat.read();
+        long counted = 0;
+        long t0 = System.nanoTime();
+        for (int second = 1; second <= seconds; second++) {
+            long due = t0 + TimeUnit.SECONDS.toNanos(second);
+            TimeUnit.NANOSECONDS.sleep(Math.max(0, due - System.nanoTime()));
+            ProcStat now = ProcStat.read();
+            long total = jackd.xrunsBetween(from, jackd.logLength());
+            steal.add(CpuUsage.between(previous, now).steal());
+            xruns.add(total - counted);
+            previous = now;
+            counted = total;
+        }
+        return StealFreeSeconds.of(steal, xruns);
     }
 
     /** A client has joined jackd once it printed "jt3 NAME active" (after jack_activate). */

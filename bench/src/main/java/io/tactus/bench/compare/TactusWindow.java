@@ -17,7 +17,8 @@ import java.util.List;
 
 /**
  * One Tactus window: the stress run with {@code --client-mode jack} (the same native clients, on Tactus's libjack),
- * its full jack_test3 report kept as {@code report.txt}, and the clients' own summaries of the measured seconds.
+ * its full jack_test3 report kept as {@code report.txt}, and the clients' own summaries of the measured seconds; or
+ * with Java process clients ({@code process}), whose figures are the engine's own.
  */
 final class TactusWindow {
 
@@ -32,9 +33,10 @@ final class TactusWindow {
     }
 
     WindowFigures run(Path directory) throws InterruptedException {
-        StressResult result = new StressTest(settings.stress(), progress)
-                .withFloorSeconds(0).withNativeClient(jt3).withClientOutput(directory)
-                .withCpuLatencyMicros(settings.cpuLatencyMicros()).run();
+        boolean java = !settings.stress().clientMode().isNative();
+        StressTest test = new StressTest(settings.stress(), progress).withFloorSeconds(0).withClientOutput(directory)
+                .withCpuLatencyMicros(settings.cpuLatencyMicros());
+        StressResult result = (java ? test : test.withNativeClient(jt3)).run();
         try {
             Files.writeString(directory.resolve("report.txt"), SummaryFormatter.format(result), StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -45,6 +47,7 @@ final class TactusWindow {
             Jt3Summary.read(directory.resolve(StressTest.CLIENT_PREFIX + c + ".log")).ifPresent(summaries::add);
         }
         return new WindowFigures("Tactus", settings.stress().clients(), result.clientsJoined(), summaries,
-                result.metrics().xruns(), directory.toString());
+                result.metrics().xruns(), StealFreeSeconds.of(result.quietSeconds()),
+                java ? EngineFigures.of(result.metrics()) : null, directory.toString());
     }
 }

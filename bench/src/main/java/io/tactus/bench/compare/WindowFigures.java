@@ -4,20 +4,24 @@ import java.util.List;
 
 /**
  * One window of one server, as the same native clients saw it (their summaries), beside the server's own xrun
- * count: jackd's log on JACK2, the engine's XRUN Count on Tactus.
+ * count: jackd's log on JACK2, the engine's XRUN Count on Tactus. With Java process clients on Tactus, which print no
+ * summary, the figures of the measuring client are the engine's own ({@code engine}).
  *
  * @param system        "JACK2" or "Tactus"
  * @param clientsAsked  the jack_test3 clients started
  * @param clientsJoined those that joined the server
  * @param summaries     the summaries of the clients that were alive at the window's end, in client order
  * @param serverXruns   the server's own count of xruns in the window
+ * @param stealFree     the window's seconds in which the host took no CPU time, and the server's xruns in them
+ * @param engine        the engine's own figures where no client measured the server, else null
  * @param rawDirectory  where the window's raw outputs are
  */
 public record WindowFigures(String system, int clientsAsked, int clientsJoined, List<Jt3Summary> summaries,
-                            long serverXruns, String rawDirectory) {
+                            long serverXruns, StealFreeSeconds stealFree, EngineFigures engine, String rawDirectory) {
 
     public WindowFigures {
         summaries = List.copyOf(summaries);
+        stealFree = stealFree == null ? StealFreeSeconds.UNKNOWN : stealFree;
     }
 
     /** The client that measured the server (the first that did), or null when none reported. */
@@ -35,31 +39,32 @@ public record WindowFigures(String system, int clientsAsked, int clientsJoined, 
         return summaries.stream().mapToDouble(Jt3Summary::processMaxMicros).max().orElse(Double.NaN);
     }
 
-    /** The measuring client's cycles (else the first's): the graph's cycles, as one client saw them. */
+    /** The measuring client's cycles (else the first's, else the engine's): the graph's cycles, as one client saw them. */
     public long cycles() {
         Jt3Summary m = measuring();
-        return m != null ? m.cycles() : summaries.isEmpty() ? 0 : summaries.get(0).cycles();
+        return m != null ? m.cycles() : !summaries.isEmpty() ? summaries.get(0).cycles()
+                : engine != null ? engine.cycles() : 0;
     }
 
-    /** The measuring client's window, from its SIGUSR1 to its SIGUSR2, seconds. */
+    /** The measuring client's window, from its SIGUSR1 to its SIGUSR2, seconds (else the engine's). */
     public double seconds() {
         Jt3Summary m = measuring();
-        return m == null ? Double.NaN : m.seconds();
+        return m != null ? m.seconds() : engine != null ? engine.seconds() : Double.NaN;
     }
 
     public double dspLoadAvg() {
         Jt3Summary m = measuring();
-        return m == null ? Double.NaN : m.dspLoadAvg();
+        return m != null ? m.dspLoadAvg() : engine != null ? engine.dspLoadAvg() : Double.NaN;
     }
 
     public double dspLoadMax() {
         Jt3Summary m = measuring();
-        return m == null ? Double.NaN : m.dspLoadMax();
+        return m != null ? m.dspLoadMax() : engine != null ? engine.dspLoadMax() : Double.NaN;
     }
 
     public double delayMaxMicros() {
         Jt3Summary m = measuring();
-        return m == null ? Double.NaN : m.maxDelayedMicros();
+        return m != null ? m.maxDelayedMicros() : engine != null ? engine.delayMaxMicros() : Double.NaN;
     }
 
     /** The largest time between two cycle starts of the measuring client (the head of the chain), usecs. */

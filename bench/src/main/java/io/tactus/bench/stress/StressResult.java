@@ -104,7 +104,7 @@ public record StressResult(StressSettings settings, MetricsSnapshot metrics, Cpu
      * none.
      */
     public record QuietSeconds(int seconds, int of, long xruns, long timeouts) {
-        static final double NO_STEAL_PERCENT = 0.1;
+        public static final double NO_STEAL_PERCENT = 0.1;
     }
 
     /** As the full constructor, with no watchdog activity. */

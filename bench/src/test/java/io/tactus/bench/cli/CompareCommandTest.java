@@ -16,4 +16,10 @@ class CompareCommandTest {
     void shouldRefuseALoadOtherThanNoneOrCpuInOneSentence() {
         assertEquals("tactus: --load must be none or cpu, not 'disk'", errorOf("compare", "jackd", "--load", "disk"));
     }
+
+    @Test
+    void shouldRefuseTactusClientsOtherThanNativeOrJavaInOneSentence() {
+        assertEquals("tactus: --tactus-clients must be native or java, not 'python'",
+                errorOf("compare", "jackd", "--tactus-clients", "python"));
+    }
 }

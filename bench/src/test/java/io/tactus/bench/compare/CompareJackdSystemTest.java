@@ -55,6 +55,10 @@ class CompareJackdSystemTest {
         assertTrue(jack.cycles() > 750 && tactus.cycles() > 750, "both windows ran about 2 s of cycles: "
                 + jack.cycles() + " on JACK2, " + tactus.cycles() + " on Tactus");
         assertTrue(jack.dspLoadAvg() > 0 && tactus.dspLoadAvg() > 0, "the first client measured both servers' load");
+        assertEquals(2, jack.stealFree().of(), "each of JACK2's measured seconds was sampled for steal");
+        assertTrue(jack.stealFree().xruns() <= jack.serverXruns(), "the quiet seconds' xruns are some of jackd's: "
+                + jack.stealFree() + " of " + jack.serverXruns());
+        assertEquals(2, tactus.stealFree().of(), "each of Tactus's measured seconds was sampled for steal");
         String out = printed.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("Round 1 of 1"), out);
         assertTrue(out.contains(String.format(java.util.Locale.ROOT, "XRUN Count (server's own) . . : %12d  %12d  %12s",
