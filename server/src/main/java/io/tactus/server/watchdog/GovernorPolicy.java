@@ -27,6 +27,12 @@ import java.util.Map;
  * the ceiling too. A client's cost varies by a third from one window to the next here, and a host's stall makes
  * one 250 ms window of a graph at 20 % read 35 %: judged on that window alone, the graph lost a NORMAL client
  * to it and did not get it back, since readmission waits for room under the ceiling less the headroom.
+ *
+ * <p>At the slow speed the kernel is not about to throttle, so a higher priority pays for an overload only once it
+ * has lasted: a second over the ceiling sheds from the lowest priority present alone, even if those clients do not
+ * cover the whole excess; only when the next second is over the ceiling too are the others candidates. A graph of
+ * ten NORMAL clients at 20 % whose cost rose by a third for one second otherwise lost NORMAL clients beside the one
+ * LOW client left to shed.
  */
 final class GovernorPolicy implements DegradationPolicy {
 
@@ -37,6 +43,8 @@ final class GovernorPolicy implements DegradationPolicy {
     private long busySum;
     private long periods;
     private long lastAction = Long.MIN_VALUE;
+    /** The last shed at the slow speed: the next one, a second later, may go above the lowest priority. */
+    private long lastSlowShed = Long.MIN_VALUE;
     /** The windows since the last decision, up to {@link #SLOW_MILLIS}: their first start, busy time and periods. */
     private long slowStart = Long.MIN_VALUE;
     private long slowBusy;
@@ -80,11 +88,15 @@ final class GovernorPolicy implements DegradationPolicy {
         next = (next + 1) % pastLoads.length;
         seen = Math.min(seen + 1, pastLoads.length);
         if (load > ceiling && secondAhead > ceiling + settings.headroomPercent()) {
-            shed(cycle, steps, graph, others, ceiling, "", watchdog);
+            shed(cycle, steps, graph, others, ceiling, "", watchdog, false);
             acted(now);
         } else if (load > ceiling && slowFull && slowGraph + others > ceiling) {
-            shed(cycle, steps, slowGraph, others, ceiling, String.format(" over %.1f s", (now - slowStart) / 1e9),
-                    watchdog);
+            // The second before was over the ceiling too when the last slow shed began it.
+            boolean again = lastSlowShed != Long.MIN_VALUE
+                    && now - lastSlowShed < SLOW_MILLIS * 1_000_000 + 2 * settings.loadWindowMillis() * 1_000_000;
+            shed(cycle, steps, slowGraph, others, ceiling, String.format(" over %.1f s%s", (now - slowStart) / 1e9,
+                    again ? ", the second in a row" : ""), watchdog, !again);
+            lastSlowShed = now;
             acted(now);
         } else if (lastAction == Long.MIN_VALUE || now - lastAction >= settings.refractoryMillis() * 1_000_000) {
             if (readmitOne(cycle, graph, others, ceiling - settings.headroomPercent(), watchdog)) {
@@ -121,9 +133,12 @@ final class GovernorPolicy implements DegradationPolicy {
         slowPeriods = 0;
     }
 
-    /** Candidates are the clients the engine runs now (a deactivated client's old cost must not count). */
+    /**
+     * Candidates are the clients the engine runs now (a deactivated client's old cost must not count); with
+     * {@code lowestOnly}, only those of the lowest priority among them, even when they do not cover the excess.
+     */
     private void shed(CycleRecord cycle, ClientWatch[] steps, double graph, double others, double ceiling,
-                      String over, Watchdog watchdog) {
+                      String over, Watchdog watchdog, boolean lowestOnly) {
         double load = graph + others;
         double period = watchdog.periodNanos();
         double excess = (load - ceiling * 0.95) / 100 * period;
@@ -132,6 +147,10 @@ final class GovernorPolicy implements DegradationPolicy {
             if (watch != null && watchdog.judged(watch, cycle.end)) {
                 candidates.add(watch);
             }
+        }
+        if (lowestOnly) {
+            candidates.stream().map(w -> w.priority).min(Comparator.naturalOrder())
+                    .ifPresent(lowest -> candidates.removeIf(w -> w.priority != lowest));
         }
         List<ClientWatch> chosen = choose(candidates, excess);
         for (ClientWatch watch : chosen) {

@@ -156,6 +156,36 @@ class GovernorPolicyTest {
     }
 
     @Test
+    void shouldShedOnlyTheLowestPriorityForASecondOverTheCeilingAndTheNextPriorityOnlyIfTheNextSecondIsOverToo() {
+        cycles.add("low", LOW, share(0.02));
+        cycles.addMany("c", 20, NORMAL, share(0.0125));
+        cycles.start(governor());
+
+        cycles.runCycles(4 * WINDOW_CYCLES + 1);
+        assertEquals(List.of("mute low"), cycles.actions.calls, "28 % for a second, under the 30 % budget: the LOW "
+                + "client alone, though its 2 % do not cover the 4.25 points down to 95 % of the ceiling");
+
+        cycles.runCycles(4 * WINDOW_CYCLES + 1);
+        assertEquals(List.of("mute low", "mute c-0", "mute c-1"), cycles.actions.calls,
+                "26 % for the next second as well: 2.25 points, two NORMAL clients of 1.25 %");
+        assertTrue(cycles.events(WatchdogEvent.Action.MUTE).get(1).reason().contains("over 1.0 s, the second in a row"),
+                cycles.events(WatchdogEvent.Action.MUTE).get(1).reason());
+    }
+
+    @Test
+    void shouldLeaveTheNormalClientsPlayingWhenTheSecondAfterTheLowOnesWentIsUnderTheCeiling() {
+        cycles.add("low", LOW, share(0.02));
+        cycles.addMany("c", 20, NORMAL, share(0.0125));
+        cycles.start(governor());
+        cycles.runCycles(4 * WINDOW_CYCLES + 1);
+        cycles.work((client, cycle) -> share(0.011)); // the host's second is over: 23 % with the engine's 1 %
+
+        cycles.runFor(5_000);
+
+        assertEquals(List.of("mute low"), cycles.actions.calls, "one second at 28 % costs the LOW client only");
+    }
+
+    @Test
     void shouldShedAgainAWindowAfterAShedWhileTheKernelsSecondStillHoldsTheOverload() {
         cycles.addMany("c", 20, NORMAL, share(0.02));
         cycles.start(governor());
