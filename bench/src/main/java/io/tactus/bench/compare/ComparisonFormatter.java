@@ -42,7 +42,9 @@ public final class ComparisonFormatter {
         count(out, "Clients Joined", jack.clientsJoined(), tactus.clientsJoined(), false);
         count(out, "Clients Reporting at End", jack.summaries().size(), tactus.summaries().size(), false);
         count(out, "XRUN Count (server's own)", jack.serverXruns(), tactus.serverXruns(), true);
-        count(out, "XRUN Callbacks (client)", jack.xrunCallbacks(), tactus.xrunCallbacks(), true);
+        // Only a client that prints a summary counts its callbacks: n/a for Java process clients, not 0.
+        row(out, "XRUN Callbacks (client)", jack, tactus,
+                w -> w.summaries().isEmpty() ? Double.NaN : w.xrunCallbacks(), "");
         StealFreeSeconds j = jack.stealFree();
         StealFreeSeconds t = tactus.stealFree();
         out.append(String.format(Locale.ROOT, "%s: %12s  %12s%n", SummaryFormatter.leader("Seconds without Steal"),
@@ -106,6 +108,7 @@ public final class ComparisonFormatter {
         return switch (unit) {
             case "%" -> String.format(Locale.ROOT, "%.1f %%", v);
             case "s" -> String.format(Locale.ROOT, "%.2f s", v);
+            case "" -> String.format(Locale.ROOT, "%.0f", v);
             default -> String.format(Locale.ROOT, "%.0f %s", v, unit);
         };
     }

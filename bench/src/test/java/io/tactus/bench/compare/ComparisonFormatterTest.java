@@ -62,6 +62,8 @@ class ComparisonFormatterTest {
         assertEquals(60.0, tactus.seconds());
         assertEquals(0, tactus.xrunCallbacks());
         assertTrue(Double.isNaN(tactus.processMaxMicros()));
+        String round = ComparisonFormatter.round(1, 1, tactus, tactus);
+        assertTrue(round.contains("XRUN Callbacks (client) . . . :          n/a           n/a             -\n"), round);
     }
 
     @Test
@@ -72,6 +74,7 @@ class ComparisonFormatterTest {
         assertTrue(round.contains("Seconds without Steal . . . . :     40 of 60      50 of 60\n"), round);
         // 25 in 50 s against 100 in 40 s: a fifth of JACK2's rate, where the whole windows' counts give 0.300.
         assertTrue(round.contains("XRUNs in Them (per s) . . . . :          100            25         0.200\n"), round);
+        assertTrue(round.contains("XRUN Callbacks (client) . . . :          300            90         0.300\n"), round);
         String table = ComparisonFormatter.table(List.<WindowFigures[]>of(new WindowFigures[] {jack, tactus}));
         assertTrue(table.contains("    1          300          90   0.300       100/40       25/50   0.200"), table);
     }
