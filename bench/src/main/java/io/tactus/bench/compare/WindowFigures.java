@@ -1,6 +1,7 @@
 package io.tactus.bench.compare;
 
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One window of one server, as the same native clients saw it (their summaries), beside the server's own xrun
@@ -48,23 +49,25 @@ public record WindowFigures(String system, int clientsAsked, int clientsJoined, 
 
     /** The measuring client's window, from its SIGUSR1 to its SIGUSR2, seconds (else the engine's). */
     public double seconds() {
-        Jt3Summary m = measuring();
-        return m != null ? m.seconds() : engine != null ? engine.seconds() : Double.NaN;
+        return measured(Jt3Summary::seconds, EngineFigures::seconds);
     }
 
     public double dspLoadAvg() {
-        Jt3Summary m = measuring();
-        return m != null ? m.dspLoadAvg() : engine != null ? engine.dspLoadAvg() : Double.NaN;
+        return measured(Jt3Summary::dspLoadAvg, EngineFigures::dspLoadAvg);
     }
 
     public double dspLoadMax() {
-        Jt3Summary m = measuring();
-        return m != null ? m.dspLoadMax() : engine != null ? engine.dspLoadMax() : Double.NaN;
+        return measured(Jt3Summary::dspLoadMax, EngineFigures::dspLoadMax);
     }
 
     public double delayMaxMicros() {
+        return measured(Jt3Summary::maxDelayedMicros, EngineFigures::delayMaxMicros);
+    }
+
+    /** The measuring client's figure, else the engine's own, else NaN. */
+    private double measured(ToDoubleFunction<Jt3Summary> client, ToDoubleFunction<EngineFigures> own) {
         Jt3Summary m = measuring();
-        return m != null ? m.maxDelayedMicros() : engine != null ? engine.delayMaxMicros() : Double.NaN;
+        return m != null ? client.applyAsDouble(m) : engine != null ? own.applyAsDouble(engine) : Double.NaN;
     }
 
     /** The largest time between two cycle starts of the measuring client (the head of the chain), usecs. */

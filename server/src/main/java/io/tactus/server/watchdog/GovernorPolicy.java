@@ -21,8 +21,9 @@ import java.util.Map;
  * <p>Two speeds, as the kernel counts its budget per second ({@code sched_rt_period_us}). It sheds at once when
  * this window is over the ceiling and the kernel could throttle before the next decision: when the second that
  * ends one window from now, with the next window like this one and the windows before it as they were, would be
- * over the budget itself (the ceiling plus the headroom). Those windows may be from before a shed, whose overload the kernel's second still
- * holds, so a shed that did not bring the load down far enough is followed by another a window later.
+ * over the budget itself (the ceiling plus the headroom). Those windows may be from before a shed, whose overload
+ * the kernel's second still holds, so a shed that did not bring the load down far enough is followed by another a
+ * window later.
  * Otherwise, a window over the ceiling sheds only when the mean of the second since the last decision is over
  * the ceiling too. A client's cost varies by a third from one window to the next here, and a host's stall makes
  * one 250 ms window of a graph at 20 % read 35 %: judged on that window alone, the graph lost a NORMAL client

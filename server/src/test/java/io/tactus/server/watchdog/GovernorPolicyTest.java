@@ -155,11 +155,16 @@ class GovernorPolicyTest {
                 "a second over the ceiling: down to 95 % of it, 4.25 points, four clients of 1.35 %");
     }
 
-    @Test
-    void shouldShedOnlyTheLowestPriorityForASecondOverTheCeilingAndTheNextPriorityOnlyIfTheNextSecondIsOverToo() {
+    /** One LOW client at 2 % and twenty NORMAL at 1.25 %: 28 % with the engine's 1 %, under the 30 % budget. */
+    private void oneLowAndTwentyNormal() {
         cycles.add("low", LOW, share(0.02));
         cycles.addMany("c", 20, NORMAL, share(0.0125));
         cycles.start(governor());
+    }
+
+    @Test
+    void shouldShedOnlyTheLowestPriorityForASecondOverTheCeilingAndTheNextPriorityOnlyIfTheNextSecondIsOverToo() {
+        oneLowAndTwentyNormal();
 
         cycles.runCycles(4 * WINDOW_CYCLES + 1);
         assertEquals(List.of("mute low"), cycles.actions.calls, "28 % for a second, under the 30 % budget: the LOW "
@@ -174,9 +179,7 @@ class GovernorPolicyTest {
 
     @Test
     void shouldLeaveTheNormalClientsPlayingWhenTheSecondAfterTheLowOnesWentIsUnderTheCeiling() {
-        cycles.add("low", LOW, share(0.02));
-        cycles.addMany("c", 20, NORMAL, share(0.0125));
-        cycles.start(governor());
+        oneLowAndTwentyNormal();
         cycles.runCycles(4 * WINDOW_CYCLES + 1);
         cycles.work((client, cycle) -> share(0.011)); // the host's second is over: 23 % with the engine's 1 %
 
