@@ -45,10 +45,12 @@ static void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *format, ...) {
     va_list args;
     va_start(args, format);
+    flockfile(stdout); /* callbacks print from the notification thread too: one whole line at a time */
     vprintf(format, args);
-    va_end(args);
     putchar('\n');
     fflush(stdout);
+    funlockfile(stdout);
+    va_end(args);
 }
 
 /* Prints only at the first call of each period size: the test's only output from the realtime callback. */
