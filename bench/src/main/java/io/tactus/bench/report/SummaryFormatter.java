@@ -137,10 +137,11 @@ public final class SummaryFormatter {
         return out.toString();
     }
 
-    /** Process clients' late wake-ups (triggered to running, over 1 ms), with their maximum and p99.9. */
+    /** Process clients' late wake-ups (triggered to running, over 1 ms), with the mean, p99.9 and maximum wait. */
     public static String clientWakeups(MetricsSnapshot m) {
-        return String.format(Locale.ROOT, "%5d (triggered to running; maximum %d usecs, p99.9 %d usecs)",
-                m.clientWaitsOver1000us(), Math.round(m.clientWaitMaxMicros()), Math.round(m.clientWaitP999Micros()));
+        return String.format(Locale.ROOT, "%5d (triggered to running; mean %.1f, p99.9 %d, maximum %d usecs)",
+                m.clientWaitsOver1000us(), m.clientWaitMeanMicros(), Math.round(m.clientWaitP999Micros()),
+                Math.round(m.clientWaitMaxMicros()));
     }
 
     /** Proportional set sizes: they add up over processes, unlike the resident sizes. */

@@ -59,6 +59,14 @@ class SummaryFormatterTest {
     }
 
     @Test
+    void shouldGiveTheProcessClientsWakeUpsWithTheirMeanP999AndMaximum() {
+        MetricsSnapshot m = MetricsSnapshot.builder().clientWaitsOver1000us(3).clientWaitMeanMicros(12.34)
+                .clientWaitP999Micros(87.4).clientWaitMaxMicros(10764.2).build();
+        assertEquals("    3 (triggered to running; mean 12.3, p99.9 87, maximum 10764 usecs)",
+                SummaryFormatter.clientWakeups(m));
+    }
+
+    @Test
     void shouldPrintTheJackTest3BlockLabelForLabelThenTactusLines() {
         String expected = """
                 *********************************************

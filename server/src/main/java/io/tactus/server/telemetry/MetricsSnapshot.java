@@ -42,6 +42,7 @@ public record MetricsSnapshot(
         long clientWaitsOver1000us,
         double clientWaitMaxMicros,
         double clientWaitP999Micros,
+        double clientWaitMeanMicros,
         double jackDspLoadMean,
         double jackDspLoadMax) {
 
@@ -61,6 +62,7 @@ public record MetricsSnapshot(
         private long clientWaitsOver1000us;
         private double clientWaitMaxMicros;
         private double clientWaitP999Micros;
+        private double clientWaitMeanMicros;
         private double delayMaxMicros;
         private double delayP999Micros;
         private double delayP99Micros;
@@ -215,6 +217,12 @@ public record MetricsSnapshot(
             return this;
         }
 
+        /** The mean wait from TRIGGERED to RUNNING over every client call that began: a handoff's wake-up. */
+        public Builder clientWaitMeanMicros(double v) {
+            clientWaitMeanMicros = v;
+            return this;
+        }
+
         public Builder jackDspLoadMean(double v) {
             jackDspLoadMean = v;
             return this;
@@ -230,7 +238,7 @@ public record MetricsSnapshot(
                     delayMaxMicros, delayP999Micros, delayP99Micros, delayMeanMicros, cycleMaxMicros,
                     cycleP999Micros, cycleMeanMicros, clientWorkMeanMicros, clientWorkInCycleMeanMicros, dspLoadMean,
                     dspLoadMax, rtAllocatedBytes, clientsAtEnd, clientsMax, secondsMeasured, perSecond,
-                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros, jackDspLoadMean,
+                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros, clientWaitMeanMicros, jackDspLoadMean,
                     jackDspLoadMax);
         }
     }

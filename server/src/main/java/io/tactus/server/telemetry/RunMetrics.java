@@ -188,6 +188,7 @@ public final class RunMetrics {
                 .clientWaitsOver1000us(clientWaitsOver1ms)
                 .clientWaitMaxMicros(micros(clientWaits.getMaxValue()))
                 .clientWaitP999Micros(micros(clientWaits.getValueAtPercentile(99.9)))
+                .clientWaitMeanMicros(clientWaits.getTotalCount() == 0 ? 0 : clientWaits.getMean() / 1000.0)
                 .delayP999Micros(micros(delays.getValueAtPercentile(99.9)))
                 .delayP99Micros(micros(delays.getValueAtPercentile(99.0)))
                 .delayMeanMicros(delays.getTotalCount() == 0 ? 0 : delays.getMean() / 1000.0)

@@ -10,6 +10,8 @@ class RunMetricsTest {
     private static final long P = 1_000_000;
     private final RunMetrics metrics = new RunMetrics(P);
     private long k;
+    /** Each client's wait from its trigger to its start in the next {@link #cycle}s, in microseconds. */
+    private long[] waitsUs = {0, 0};
 
     /** A cycle with the given delay and cycle time, in microseconds. */
     private CycleRecord cycle(long delayUs, long cycleUs, boolean afterOverrun) {
@@ -26,6 +28,8 @@ class RunMetricsTest {
         r.clientNanos[1] = cycleUs * 200;
         r.clientStarts[0] = r.wakeup;
         r.clientStarts[1] = r.wakeup + r.clientNanos[0];
+        r.clientWaits[0] = waitsUs[0] * 1000;
+        r.clientWaits[1] = waitsUs[1] * 1000;
         r.timeoutClient = CycleRecord.NONE;
         r.failedClient = CycleRecord.NONE;
         r.rtAllocatedBytes = 0;
@@ -139,6 +143,19 @@ class RunMetricsTest {
         assertEquals(0, m.xruns());
         assertEquals(10, m.delayMaxMicros(), 0.05);
         assertEquals(0.002, m.secondsMeasured(), 1e-9);
+    }
+
+    @Test
+    void shouldSummariseTheClientsWaitsFromTriggerToStart() {
+        waitsUs = new long[] {2, 6};
+        cycle(10, 100, false);
+        cycle(10, 100, false);
+        waitsUs = new long[] {2000, 0};
+        cycle(10, 100, false);
+        MetricsSnapshot m = metrics.snapshot();
+        assertEquals(1, m.clientWaitsOver1000us());
+        assertEquals((2 + 6 + 2 + 6 + 2000 + 0) / 6.0, m.clientWaitMeanMicros(), 0.5, "over every call that began");
+        assertEquals(2000, m.clientWaitMaxMicros(), 2);
     }
 
     @Test
