@@ -6,10 +6,9 @@ import com.sun.jna.Platform;
 
 /**
  * {@link Futex} through glibc's variadic {@code syscall}, direct-mapped with fixed long arguments (the same
- * calling sequence on the 64-bit architectures listed in {@link #bind}). The timeout travels as a
- * per-thread {@code long[2]} struct timespec: JNA's direct mapping hands a primitive array to C as a copy
- * (Get/ReleaseLongArrayElements, never a critical region), so a long wait neither pins the heap nor holds
- * up the garbage collector, and the Java heap sees no allocation once the thread's array exists.
+ * calling sequence on the 64-bit architectures listed in {@link #bind}). The timeout is the thread's
+ * {@link NativeTimespec}, passed by address: nothing is copied, pinned or malloc'ed around the call, so a long
+ * wait neither holds up the garbage collector nor costs the thread a trip through glibc's allocator.
  */
 final class LinuxFutex implements Futex {
 
@@ -17,9 +16,6 @@ final class LinuxFutex implements Futex {
     private static final long FUTEX_WAIT = 0;
     private static final long FUTEX_WAKE = 1;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
-
-    /** One preallocated timespec {tv_sec, tv_nsec} per thread. */
-    private static final ThreadLocal<long[]> TIMESPEC = ThreadLocal.withInitial(() -> new long[2]);
 
     private final long sysFutex;
 
@@ -47,13 +43,9 @@ final class LinuxFutex implements Futex {
 
     @Override
     public int wait(long address, int expected, long timeoutNanos) {
-        // Hot path: no allocation after this thread's first call (the timespec is reused).
-        long[] timeout = null;
-        if (timeoutNanos >= 0) {
-            timeout = TIMESPEC.get();
-            timeout[0] = timeoutNanos / NANOS_PER_SECOND;
-            timeout[1] = timeoutNanos % NANOS_PER_SECOND;
-        }
+        // Hot path: no allocation after this thread's first timed call (its timespec is reused).
+        long timeout = timeoutNanos < 0 ? 0L
+                : NativeTimespec.ofCurrentThread().set(timeoutNanos / NANOS_PER_SECOND, timeoutNanos % NANOS_PER_SECOND);
         long result = Sys.syscall(sysFutex, address, FUTEX_WAIT, expected, timeout, 0, 0);
         return result < 0 ? Native.getLastError() : WOKEN;
     }
@@ -65,9 +57,11 @@ final class LinuxFutex implements Futex {
         return result < 0 ? -Native.getLastError() : (int) result;
     }
 
-    /** syscall(SYS_futex, uaddr, op, val, timeout, uaddr2, val3); registered by {@link #bind}, unusable before. */
+    /**
+     * syscall(SYS_futex, uaddr, op, val, timeout, uaddr2, val3), the timeout a struct timespec's address or 0;
+     * registered by {@link #bind}, unusable before.
+     */
     private static final class Sys {
-        static native long syscall(long number, long uaddr, long op, long val, long[] timeout, long uaddr2, long val3);
         static native long syscall(long number, long uaddr, long op, long val, long timeout, long uaddr2, long val3);
     }
 }

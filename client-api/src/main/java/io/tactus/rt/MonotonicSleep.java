@@ -14,8 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * parker, its mutex and condition variable). Where libc cannot be bound it falls back to parkNanos, which
  * {@link #isNative()} tells.
  *
- * <p>Realtime, allocation-free: the timespec is a per-thread {@code long[2]} reused on every call, and JNA's
- * direct mapping passes it as a copy (no pinning, no Java allocation).
+ * <p>Realtime, allocation-free after a thread's first call: the request is the thread's {@link NativeTimespec},
+ * passed by address (no copy, no malloc).
  */
 public final class MonotonicSleep {
 
@@ -24,7 +24,6 @@ public final class MonotonicSleep {
     private static final int EINTR = 4;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private static final ThreadLocal<long[]> TIMESPEC = ThreadLocal.withInitial(() -> new long[2]);
     private static final boolean NATIVE = bind();
 
     private MonotonicSleep() {
@@ -47,10 +46,9 @@ public final class MonotonicSleep {
             }
             return;
         }
-        long[] timespec = TIMESPEC.get();
-        timespec[0] = Math.floorDiv(deadline, NANOS_PER_SECOND);
-        timespec[1] = Math.floorMod(deadline, NANOS_PER_SECOND);
-        while (Libc.clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, timespec, null) == EINTR) {
+        long request = NativeTimespec.ofCurrentThread().set(Math.floorDiv(deadline, NANOS_PER_SECOND),
+                Math.floorMod(deadline, NANOS_PER_SECOND));
+        while (Libc.clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, request, 0L) == EINTR) {
             // An absolute sleep resumes to the same instant: nothing to recompute.
         }
     }
@@ -58,7 +56,7 @@ public final class MonotonicSleep {
     private static boolean bind() {
         try {
             if (!Platform.isLinux() || !Platform.is64Bit()) {
-                return false; // the long[2] timespec is the 64-bit layout
+                return false; // NativeTimespec is the 64-bit layout
             }
             Native.register(Libc.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
             return true;
@@ -67,8 +65,11 @@ public final class MonotonicSleep {
         }
     }
 
-    /** clock_nanosleep returns the error number itself (0 on success), not -1 and errno. */
+    /**
+     * clock_nanosleep returns the error number itself (0 on success), not -1 and errno; {@code request} and
+     * {@code remain} are struct timespec addresses (0 for none).
+     */
     private static final class Libc {
-        static native int clock_nanosleep(int clockId, int flags, long[] request, long[] remain);
+        static native int clock_nanosleep(int clockId, int flags, long request, long remain);
     }
 }
