@@ -281,27 +281,35 @@ final class ProcessThread {
         }
     }
 
-    /**
-     * Realtime: allocation-free after warm-up; the futex is the only system call. The signal word is read
-     * before the state is tried, so a trigger between the two makes the wait return at once.
-     */
+    /** Realtime: allocation-free after warm-up; the futex is the only system call. */
     private void loop(GraphActivation activation, ActivationRecord own) {
         while (running) {
-            int seen = own.signal();
-            long low = own.begin(System.nanoTime());
-            if (low < 0) {
-                own.idle(System.nanoTime()); // nothing to run: tells the server this client is not stuck
-                int outcome = own.awaitSignal(seen, POLL_NANOS);
-                if (outcome != Futex.WOKEN && outcome != Futex.VALUE_DIFFERED && outcome != Futex.TIMED_OUT
-                        && outcome != Futex.INTERRUPTED) {
-                    LockSupport.parkNanos(NO_FUTEX_PARK_NANOS); // no futex here: poll instead of spinning
-                }
-                continue;
-            }
-            long header = activation.cycle();
-            long cycle = header - (int) ((int) header - (int) low); // the full cycle whose low half begin returned
-            cycle(activation, own, cycle);
+            step(activation, own);
         }
+    }
+
+    /**
+     * Realtime, allocation-free after warm-up: the cycle this thread has been triggered for, or else one wait for
+     * the next trigger. The signal word is read before the state is tried, so a trigger between the two makes the
+     * wait return at once. A method of its own rather than the loop's body: HotSpot compiles a method after some
+     * thousands of calls, but a loop entered once only by on-stack replacement after tens of thousands of
+     * back-edges, which at one or two a period is over a minute of interpreted handoffs.
+     */
+    private void step(GraphActivation activation, ActivationRecord own) {
+        int seen = own.signal();
+        long low = own.begin(System.nanoTime());
+        if (low < 0) {
+            own.idle(System.nanoTime()); // nothing to run: tells the server this client is not stuck
+            int outcome = own.awaitSignal(seen, POLL_NANOS);
+            if (outcome != Futex.WOKEN && outcome != Futex.VALUE_DIFFERED && outcome != Futex.TIMED_OUT
+                    && outcome != Futex.INTERRUPTED) {
+                LockSupport.parkNanos(NO_FUTEX_PARK_NANOS); // no futex here: poll instead of spinning
+            }
+            return;
+        }
+        long header = activation.cycle();
+        long cycle = header - (int) ((int) header - (int) low); // the full cycle whose low half begin returned
+        cycle(activation, own, cycle);
     }
 
     /** Realtime, allocation-free: one cycle, from the mix of the inputs to the successors' count-down. */
