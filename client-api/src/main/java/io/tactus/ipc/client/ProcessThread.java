@@ -45,6 +45,8 @@ final class ProcessThread {
     static final long REHEARSAL_LIMIT_NANOS = 10_000_000_000L;
     /** The cycle a rehearsal mixes its inputs for: none, since the engine numbers its cycles from 1. */
     private static final long REHEARSAL_CYCLE = -1;
+    /** How many passes {@link #steps} makes per call. */
+    private static final int STEPS_PER_CALL = 64;
     /** Without a futex (not Linux), poll the signal word this often instead. */
     private static final long NO_FUTEX_PARK_NANOS = 50_000L;
 
@@ -284,6 +286,18 @@ final class ProcessThread {
     /** Realtime: allocation-free after warm-up; the futex is the only system call. */
     private void loop(GraphActivation activation, ActivationRecord own) {
         while (running) {
+            steps(activation, own);
+        }
+    }
+
+    /**
+     * Realtime: up to {@link #STEPS_PER_CALL} {@link #step}s. This method, not {@link #loop}, holds the loop that
+     * runs for the thread's life, so that it is called often enough to be compiled within seconds (HotSpot counts
+     * its calls and back-edges together) while {@link #loop}, entered once, stays interpreted for one pass in
+     * {@value #STEPS_PER_CALL}.
+     */
+    private void steps(GraphActivation activation, ActivationRecord own) {
+        for (int s = 0; s < STEPS_PER_CALL && running; s++) {
             step(activation, own);
         }
     }
@@ -293,7 +307,7 @@ final class ProcessThread {
      * the next trigger. The signal word is read before the state is tried, so a trigger between the two makes the
      * wait return at once. A method of its own rather than the loop's body: HotSpot compiles a method after some
      * thousands of calls, but a loop entered once only by on-stack replacement after tens of thousands of
-     * back-edges, which at one or two a period is over a minute of interpreted handoffs.
+     * back-edges, which at one or two a period is most of a minute of interpreted handoffs.
      */
     private void step(GraphActivation activation, ActivationRecord own) {
         int seen = own.signal();
