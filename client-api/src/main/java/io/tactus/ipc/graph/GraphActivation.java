@@ -237,14 +237,9 @@ public final class GraphActivation {
         }
     }
 
-    /** The first source copied in bulk (a memcpy, as libjack does), every later one added sample by sample. */
     private static void add(FloatBuffer source, FloatBuffer into, int nframes, boolean first) {
-        if (first) {
-            into.put(0, source, 0, nframes);
-            return;
-        }
         for (int f = 0; f < nframes; f++) {
-            into.put(f, into.get(f) + source.get(f));
+            into.put(f, first ? source.get(f) : into.get(f) + source.get(f));
         }
     }
 
