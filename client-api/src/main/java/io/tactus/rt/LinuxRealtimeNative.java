@@ -22,9 +22,6 @@ final class LinuxRealtimeNative implements RealtimeNative {
     private static final long SCHED_FLAG_RESET_ON_FORK = 0x01;
     private static final int SCHED_ATTR_SIZE = 48;
 
-    /** One preallocated timespec per thread, so the clock allocates nothing after a thread's first read. */
-    private static final ThreadLocal<long[]> TIMESPEC = ThreadLocal.withInitial(() -> new long[2]);
-
     private final long sysGettid;
     private final long sysSchedSetattr;
 
@@ -151,9 +148,9 @@ final class LinuxRealtimeNative implements RealtimeNative {
 
     @Override
     public long clockMonotonicNanos() {
-        long[] timespec = TIMESPEC.get();
-        LibC.clock_gettime(CLOCK_MONOTONIC, timespec);
-        return timespec[0] * 1_000_000_000L + timespec[1];
+        NativeTimespec timespec = NativeTimespec.ofCurrentThread();
+        LibC.clock_gettime(CLOCK_MONOTONIC, timespec.address());
+        return timespec.seconds() * 1_000_000_000L + timespec.nanos();
     }
 
     private static int status(int result) {
@@ -174,6 +171,6 @@ final class LinuxRealtimeNative implements RealtimeNative {
         static native int prctl(int option, long arg2, long arg3, long arg4, long arg5);
         static native long syscall(long number, long arg1, long arg2, long arg3);
         static native long syscall(long number, long arg1, long[] arg2, long arg3);
-        static native int clock_gettime(int clockId, long[] timespec);
+        static native int clock_gettime(int clockId, long timespec);
     }
 }

@@ -238,8 +238,8 @@ public record MetricsSnapshot(
                     delayMaxMicros, delayP999Micros, delayP99Micros, delayMeanMicros, cycleMaxMicros,
                     cycleP999Micros, cycleMeanMicros, clientWorkMeanMicros, clientWorkInCycleMeanMicros, dspLoadMean,
                     dspLoadMax, rtAllocatedBytes, clientsAtEnd, clientsMax, secondsMeasured, perSecond,
-                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros, clientWaitMeanMicros, jackDspLoadMean,
-                    jackDspLoadMax);
+                    windowStartNanos, clientWaitsOver1000us, clientWaitMaxMicros, clientWaitP999Micros,
+                    clientWaitMeanMicros, jackDspLoadMean, jackDspLoadMax);
         }
     }
 }
