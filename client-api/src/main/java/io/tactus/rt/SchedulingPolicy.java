@@ -14,6 +14,9 @@ public enum SchedulingPolicy {
     OTHER(0, "SCHED_OTHER"),
     DEADLINE(6, "SCHED_DEADLINE");
 
+    /** {@link #values()} once: each call of that clones the array. */
+    private static final SchedulingPolicy[] ALL = values();
+
     private final int linuxValue;
     private final String label;
 
@@ -52,7 +55,7 @@ public enum SchedulingPolicy {
 
     /** The policy for a Linux policy number, or null for one Tactus does not use (BATCH 3, IDLE 5, ...). */
     public static SchedulingPolicy fromLinux(int value) {
-        for (SchedulingPolicy p : values()) {
+        for (SchedulingPolicy p : ALL) {
             if (p.linuxValue == value) {
                 return p;
             }

@@ -1,6 +1,7 @@
 package io.tactus.rt;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -62,17 +63,41 @@ public final class ThreadTasks {
      * that cannot be parsed.
      */
     public static boolean realtimeIn(String stat) {
-        String[] fields = fieldsAfterCommand(stat);
-        if (fields.length <= POLICY_FIELD - FIRST_FIELD_AFTER_COMMAND) {
+        byte[] line = stat.getBytes(StandardCharsets.UTF_8);
+        return realtimeIn(line, line.length);
+    }
+
+    /**
+     * {@link #realtimeIn(String)} for a stat line read into the first {@code length} bytes of {@code stat}, parsed
+     * where it lies: a caller that reads many threads' lines into one buffer allocates nothing here.
+     */
+    public static boolean realtimeIn(byte[] stat, int length) {
+        int end = length - 1;
+        while (end >= 0 && stat[end] != ')') {
+            end--;
+        }
+        if (end < 0) {
             return false;
         }
-        try {
-            SchedulingPolicy policy = SchedulingPolicy.fromLinux(
-                    Integer.parseInt(fields[POLICY_FIELD - FIRST_FIELD_AFTER_COMMAND]));
-            return policy != null && policy != SchedulingPolicy.OTHER;
-        } catch (NumberFormatException unparsable) {
+        // Field 3 (the state) starts two bytes after the ")"; each blank after it starts the next field.
+        int field = FIRST_FIELD_AFTER_COMMAND;
+        int i = end + 2;
+        while (i < length && field < POLICY_FIELD) {
+            if (stat[i++] == ' ') {
+                field++;
+            }
+        }
+        int policy = 0;
+        int digits = 0;
+        while (i < length && stat[i] >= '0' && stat[i] <= '9' && digits < 3) {
+            policy = policy * 10 + (stat[i++] - '0');
+            digits++;
+        }
+        if (field != POLICY_FIELD || digits == 0) {
             return false;
         }
+        SchedulingPolicy kind = SchedulingPolicy.fromLinux(policy);
+        return kind != null && kind != SchedulingPolicy.OTHER;
     }
 
     /** The fields after the ")" that ends the command (which may itself hold blanks and parentheses). */
