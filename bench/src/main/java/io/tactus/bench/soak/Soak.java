@@ -119,10 +119,12 @@ public final class Soak {
             if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
                 MetricsSnapshot m = tactus.metrics();
                 ProcessResources now = ProcessResources.self(SHM, segmentPrefix());
+                ProportionalSetSize.Parts pss = ProportionalSetSize.selfParts();
                 progress.printf("[%5d s] churns %d (%d clients not joined), graph changes %d (%d refused), xruns %d,"
-                                + " clients %d, fds %d, threads %d, /dev/shm files %d, resident %d KiB%n", second, churns,
-                        notJoined.size(), changes.done(), changes.refused(), m.xruns(), m.clientsAtEnd(),
-                        now.fileDescriptors(), now.threads(), now.files(), ResidentMemory.kilobytes());
+                                + " clients %d, fds %d, threads %d, /dev/shm files %d, resident %d KiB, %s%n", second,
+                        churns, notJoined.size(), changes.done(), changes.refused(), m.xruns(), m.clientsAtEnd(),
+                        now.fileDescriptors(), now.threads(), now.files(), ResidentMemory.kilobytes(),
+                        pss == null ? "no PSS" : pss.describe());
             }
             if (tick < ticks) {
                 churn(tactus, processes);

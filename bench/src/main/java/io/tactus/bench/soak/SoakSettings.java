@@ -18,7 +18,7 @@ public record SoakSettings(String serverName, double minutes, int clients, int c
     public static final int DEFAULT_CHURN_SECONDS = 10;
     public static final int DEFAULT_CHANGES_PER_MINUTE = 1000;
     public static final int DEFAULT_PORTS = 4;
-    public static final int DEFAULT_FLOOR_SECONDS = 10;
+    public static final int DEFAULT_FLOOR_SECONDS = 60;
     public static final int DEFAULT_PRIORITY = 70;
     public static final int RATE = 48_000;
     public static final int FRAMES = 64;

@@ -19,6 +19,17 @@ class ProportionalSetSizeTest {
     }
 
     @Test
+    void shouldSplitThisProcessesPssIntoItsThreeParts() {
+        assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/self/smaps_rollup")), "no smaps_rollup");
+        ProportionalSetSize.Parts parts = ProportionalSetSize.selfParts();
+        assertTrue(parts.anonKb() > 0 && parts.fileKb() >= 0 && parts.shmemKb() >= 0, parts.describe());
+        // The kernel sums Pss from the same pages it splits (rounding per mapping aside).
+        assertEquals(parts.totalKb(), parts.anonKb() + parts.fileKb() + parts.shmemKb(), 1024.0, parts.describe());
+        assertTrue(parts.describe().matches("PSS [0-9.]+ MiB \\(anon [0-9.]+, file [0-9.]+, shmem [0-9.]+\\)"),
+                parts.describe());
+    }
+
+    @Test
     void shouldSayMinusOneForAProcessThatIsNotThere() {
         assertEquals(-1, ProportionalSetSize.kilobytes(Long.MAX_VALUE));
     }
