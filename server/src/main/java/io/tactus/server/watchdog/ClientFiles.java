@@ -11,11 +11,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The watchdog's files on its clients ({@link ClientWatch}), one per client for the whole run, and which
- * file each position of the running plan belongs to. The mapping is rebuilt only when the plan changes, so
- * a cycle finds its clients' files by position. Guarded by the {@link Watchdog}'s lock.
+ * The watchdog's files on its clients ({@link ClientWatch}), one per client, and which file each position of the
+ * running plan belongs to. The mapping is rebuilt only when the plan changes, so a cycle finds its clients' files
+ * by position. A client that left keeps its file, so a report or {@code tactus top} still shows what it did, but
+ * only the last {@value #DEPARTED_KEPT} of those: a file holds its client's node, and the node its ports and its
+ * connection, so a server whose clients come and go kept every one it ever had (a soak's server, 30 clients a
+ * minute). Guarded by the {@link Watchdog}'s lock.
  */
 final class ClientFiles {
+
+    /** Files kept on clients that left the graph (gone or evicted), the most recent ones. */
+    static final int DEPARTED_KEPT = 64;
 
     private final int strikes;
     private final Map<ClientNode, ClientWatch> watches = new LinkedHashMap<>();
@@ -36,9 +42,20 @@ final class ClientFiles {
         for (int i = 0; i < steps.length; i++) {
             steps[i] = fileOn(plan.step(i).client());
         }
+        int departed = 0;
         for (ClientWatch watch : watches.values()) {
             if (watch.node.isClosed() && watch.state != ClientState.EVICTED) {
                 watch.state = ClientState.GONE;
+            }
+            if (watch.node.isClosed()) {
+                departed++;
+            }
+        }
+        // The oldest first: the map keeps the order in which clients first ran.
+        for (var files = watches.values().iterator(); departed > DEPARTED_KEPT && files.hasNext(); ) {
+            if (files.next().node.isClosed()) {
+                files.remove();
+                departed--;
             }
         }
     }

@@ -123,6 +123,13 @@ final class SyntheticCycles {
         this.delayNanos = nanos;
     }
 
+    /** The client leaves the graph (closes), as one whose connection ended. */
+    void remove(String client) {
+        graph.removeClient(graph.client(client));
+        costs.remove(client);
+        stale = true;
+    }
+
     void deactivate(String client) {
         graph.setActive(graph.client(client), false);
         stale = true;
