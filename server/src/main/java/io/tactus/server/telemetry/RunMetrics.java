@@ -2,6 +2,7 @@ package io.tactus.server.telemetry;
 
 import org.HdrHistogram.Histogram;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,9 +11,14 @@ import java.util.List;
  * docs/report.md): delay d_k = W_k - T_k, not charged after an overrun; cycle time c_k = E_k - W_k; DSP
  * load c_k / P; spare time = P - max(c) over the previous 32 cycles. {@link #restartAt} and
  * {@link #stopAt} bound a measurement window by cycle index (a stress run opens it after its
- * warm-up). Runs on the consumer thread; reads from other threads are synchronized.
+ * warm-up). Runs on the consumer thread; reads from other threads are synchronized. The per-second series keeps
+ * the last {@value #SECONDS_KEPT} seconds: a server that runs for days would otherwise grow it by one entry a second
+ * for as long as it runs (and copy all of it into every snapshot); the window's totals cover all of it.
  */
 public final class RunMetrics {
+
+    /** Six hours of per-second figures, about 2 MB. */
+    public static final int SECONDS_KEPT = 6 * 3600;
 
     private static final int SPARE_WINDOW = 32;
     private static final long ONE_MS = 1_000_000;
@@ -50,11 +56,17 @@ public final class RunMetrics {
     private int clientsMax;
     private long firstIdeal = Long.MIN_VALUE;
     private long lastIdeal;
-    private final List<SecondStats> seconds = new ArrayList<>();
+    private final int secondsKept;
+    private final ArrayDeque<SecondStats> seconds = new ArrayDeque<>();
     private SecondAccumulator second;
 
     public RunMetrics(long periodNanos) {
+        this(periodNanos, SECONDS_KEPT);
+    }
+
+    RunMetrics(long periodNanos, int secondsKept) {
         this.periodNanos = periodNanos;
+        this.secondsKept = secondsKept;
     }
 
     /** Forgets everything and counts cycles from {@code cycle} on (a measurement window opens). */
@@ -172,7 +184,10 @@ public final class RunMetrics {
 
     private void closeSecond() {
         if (second != null) {
-            seconds.add(second.toStats());
+            if (seconds.size() >= secondsKept) {
+                seconds.removeFirst();
+            }
+            seconds.addLast(second.toStats());
         }
     }
 

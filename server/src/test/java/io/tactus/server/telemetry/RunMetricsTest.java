@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class RunMetricsTest {
 
     private static final long P = 1_000_000;
-    private final RunMetrics metrics = new RunMetrics(P);
+    private RunMetrics metrics = new RunMetrics(P);
     private long k;
     /** Each client's wait from its trigger to its start in the next {@link #cycle}s, in microseconds. */
     private long[] waitsUs = {0, 0};
@@ -156,6 +156,21 @@ class RunMetricsTest {
         assertEquals(1, m.clientWaitsOver1000us());
         assertEquals((2 + 6 + 2 + 6 + 2000 + 0) / 6.0, m.clientWaitMeanMicros(), 0.5, "over every call that began");
         assertEquals(2000, m.clientWaitMaxMicros(), 2);
+    }
+
+    @Test
+    void shouldKeepOnlyTheLastSecondsOfALongRunButCountAllOfIt() {
+        metrics = new RunMetrics(P, 3);
+        for (int i = 0; i < 10_000; i++) { // ten seconds, one late cycle in each of the first and last
+            cycle(5, i == 500 || i == 9_500 ? 1500 : 100, false);
+        }
+        MetricsSnapshot m = metrics.snapshot();
+        assertEquals(2, m.xruns(), "the totals cover the whole window");
+        assertEquals(10_000, m.cycles());
+        var series = m.perSecond();
+        assertEquals(4, series.size(), "the last 3 whole seconds and the one still open");
+        assertEquals(java.util.List.of(6, 7, 8, 9), series.stream().map(SecondStats::second).toList());
+        assertEquals(1, series.get(3).xruns());
     }
 
     @Test
