@@ -17,7 +17,6 @@ import io.tactus.server.control.ControlServer;
 import io.tactus.server.driver.DummyDriver;
 import io.tactus.server.engine.EngineSettings;
 import io.tactus.server.telemetry.MetricsSnapshot;
-import io.tactus.server.telemetry.SecondStats;
 import io.tactus.server.watchdog.PolicyKind;
 import io.tactus.server.watchdog.WatchdogSettings;
 
@@ -109,12 +108,17 @@ public final class Soak {
         int ticks = settings.seconds() / settings.churnSeconds();
         long rssFirst = -1;
         long pssFirst = -1;
+        long anonFirst = -1;
+        long xrunsFirst = 0;
         for (int tick = 1; tick <= ticks; tick++) {
             int second = tick * settings.churnSeconds();
             TimeUnit.NANOSECONDS.sleep(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(second) - System.nanoTime()));
             if (rssFirst < 0 && second >= settings.memorySecond()) {
                 rssFirst = ResidentMemory.kilobytes();
-                pssFirst = ProportionalSetSize.selfKilobytes();
+                ProportionalSetSize.Parts parts = ProportionalSetSize.selfParts();
+                pssFirst = parts == null ? -1 : parts.totalKb();
+                anonFirst = parts == null ? -1 : parts.anonKb();
+                xrunsFirst = tactus.metrics().xruns();
             }
             if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
                 MetricsSnapshot m = tactus.metrics();
@@ -132,14 +136,15 @@ public final class Soak {
         }
         ProcessResources after = settled();
         long rssEnd = ResidentMemory.kilobytes();
-        long pssEnd = ProportionalSetSize.selfKilobytes();
+        ProportionalSetSize.Parts pssEnd = ProportionalSetSize.selfParts();
         MetricsSnapshot m = tactus.stopMetrics(5, TimeUnit.SECONDS);
         int memorySecond = settings.memorySecond();
-        long xrunsAfter = m.perSecond().stream().filter(s -> s.second() >= memorySecond)
-                .mapToLong(SecondStats::xruns).sum();
+        // From the totals, not the per-second series: that keeps the last hours only.
+        long xrunsAfter = rssFirst < 0 ? 0 : m.xruns() - xrunsFirst;
         return new SoakResult(settings, settings.seconds(), churns, rejoins, notJoined, changes.done(),
                 changes.refused(), changes.firstRefusal(), before, after, memorySecond, rssFirst, rssEnd, pssFirst,
-                pssEnd, m.rtAllocatedBytes(), m.xruns(), xrunsAfter, m.clientsAtEnd(), 0, 0);
+                pssEnd == null ? -1 : pssEnd.totalKb(), anonFirst, pssEnd == null ? -1 : pssEnd.anonKb(),
+                m.rtAllocatedBytes(), m.xruns(), xrunsAfter, m.clientsAtEnd(), 0, 0);
     }
 
     /** The churning clients leave (cleanly, all at once) and start again; returns when they have joined. */
@@ -211,7 +216,8 @@ public final class Soak {
     private static SoakResult withFloor(SoakResult r, double seconds, long late) {
         return new SoakResult(r.settings(), r.seconds(), r.churns(), r.rejoins(), r.notJoined(), r.graphChanges(),
                 r.changesRefused(), r.firstRefusal(), r.before(), r.after(), r.memorySecond(), r.rssFirstKb(),
-                r.rssEndKb(), r.pssFirstKb(), r.pssEndKb(), r.rtAllocatedBytes(), r.xruns(), r.xrunsAfterFirst(),
+                r.rssEndKb(), r.pssFirstKb(), r.pssEndKb(), r.anonFirstKb(), r.anonEndKb(), r.rtAllocatedBytes(),
+                r.xruns(), r.xrunsAfterFirst(),
                 r.clientsAtEnd(), seconds, late);
     }
 }

@@ -39,8 +39,9 @@ public final class SoakReport {
                 r.after().files()));
         line(out, "Resident Memory", String.format(Locale.ROOT, "%s at %s, %s at end (%+.1f %%)", mib(r.rssFirstKb()),
                 r.firstReading(), mib(r.rssEndKb()), r.rssGrowthPercent()));
-        line(out, "Server PSS", String.format(Locale.ROOT, "%s at %s, %s at end (%+.1f %%)", mib(r.pssFirstKb()),
-                r.firstReading(), mib(r.pssEndKb()), r.pssGrowthPercent()));
+        line(out, "Server PSS", String.format(Locale.ROOT, "%s at %s, %s at end (%+.1f %%; anonymous %s, %s: %+.1f %%)",
+                mib(r.pssFirstKb()), r.firstReading(), mib(r.pssEndKb()), r.pssGrowthPercent(), mib(r.anonFirstKb()),
+                mib(r.anonEndKb()), r.anonGrowthPercent()));
         line(out, "RT Allocated Bytes", r.rtAllocatedBytes() < 0 ? "not measured"
                 : String.format(Locale.ROOT, "%5d", r.rtAllocatedBytes()));
         line(out, "XRUN Count", String.format(Locale.ROOT, "%5d (%d from %s on)", r.xruns(), r.xrunsAfterFirst(),

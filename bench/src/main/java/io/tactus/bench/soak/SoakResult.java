@@ -27,6 +27,9 @@ import java.util.Locale;
  * @param rssEndKb        and at the end
  * @param pssFirstKb      the server's proportional set then, KiB
  * @param pssEndKb        and at the end
+ * @param anonFirstKb     the anonymous part of that PSS then (malloc, thread stacks, the JIT's code: where a native
+ *                        leak shows, apart from the heap, which the JVM touches page by page until it is all used)
+ * @param anonEndKb       and at the end
  * @param rtAllocatedBytes what the engine thread allocated after its warm-up; -1 when not measured
  * @param xruns           xruns over the measured time
  * @param xrunsAfterFirst xruns from the first memory reading to the end
@@ -37,7 +40,7 @@ import java.util.Locale;
 public record SoakResult(SoakSettings settings, int seconds, int churns, int rejoins, List<String> notJoined,
                          long graphChanges, long changesRefused, String firstRefusal, ProcessResources before,
                          ProcessResources after, int memorySecond, long rssFirstKb, long rssEndKb, long pssFirstKb,
-                         long pssEndKb, long rtAllocatedBytes, long xruns, long xrunsAfterFirst, int clientsAtEnd,
+                         long pssEndKb, long anonFirstKb, long anonEndKb, long rtAllocatedBytes, long xruns, long xrunsAfterFirst, int clientsAtEnd,
                          double floorSeconds, long floorLate) {
 
     /** The memory goal of a long run. */
@@ -66,6 +69,10 @@ public record SoakResult(SoakSettings settings, int seconds, int churns, int rej
 
     public double pssGrowthPercent() {
         return growthPercent(pssFirstKb, pssEndKb);
+    }
+
+    public double anonGrowthPercent() {
+        return growthPercent(anonFirstKb, anonEndKb);
     }
 
     /** xruns a minute from the first memory reading to the end. */

@@ -37,7 +37,10 @@ class SoakSystemTest {
         assertEquals(1, r.before().files(), "one /dev/shm segment, the server's graph, whatever the clients");
         assertEquals(r.before().files(), r.after().files(), "no /dev/shm file leaked");
         assertEquals(0, r.rtAllocatedBytes(), "RT Allocated Bytes");
-        assertTrue(r.rssGrowthPercent() < 50 && r.pssGrowthPercent() < 50, "memory growth within a generous bound: "
-                + r.rssGrowthPercent() + " % resident, " + r.pssGrowthPercent() + " % PSS");
+        // In a minute and a half a JVM is still touching its heap for the first time (a 256 MiB heap, not pre-touched,
+        // filled at the server's allocation rate: +44 % PSS, measured), so the bound is on the anonymous part, where a
+        // native leak shows; the 30-minute soak judges the whole PSS.
+        assertTrue(r.anonGrowthPercent() < 50, "anonymous memory growth within a generous bound: "
+                + r.anonGrowthPercent() + " % (" + r.anonFirstKb() + " KiB to " + r.anonEndKb() + " KiB)");
     }
 }
