@@ -40,7 +40,8 @@ import java.util.Locale;
 public record SoakResult(SoakSettings settings, int seconds, int churns, int rejoins, List<String> notJoined,
                          long graphChanges, long changesRefused, String firstRefusal, ProcessResources before,
                          ProcessResources after, int memorySecond, long rssFirstKb, long rssEndKb, long pssFirstKb,
-                         long pssEndKb, long anonFirstKb, long anonEndKb, long rtAllocatedBytes, long xruns, long xrunsAfterFirst, int clientsAtEnd,
+                         long pssEndKb, long anonFirstKb, long anonEndKb, long rtAllocatedBytes, long xruns,
+                         long xrunsAfterFirst, int clientsAtEnd,
                          double floorSeconds, long floorLate) {
 
     /** The memory goal of a long run. */
