@@ -49,9 +49,11 @@ public final class SoakCommand implements Callable<Integer> {
             description = "the engine's SCHED_FIFO priority (default ${DEFAULT-VALUE})")
     int priority;
 
-    @Option(names = "--floor-seconds", defaultValue = "" + SoakSettings.DEFAULT_FLOOR_SECONDS,
-            description = "seconds of the floor, half before the run and half after; 0 for none (default ${DEFAULT-VALUE})")
-    double floorSeconds;
+    @Option(names = "--floor", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "run the floor (a bare realtime thread at the engine's scheduling, sleeping to each period)"
+                    + " beside the server from minute 5 (the first fifth of a shorter run) to the end, and hold the"
+                    + " xruns of those minutes against it (default: on)")
+    boolean floor;
 
     @Option(names = "--name", defaultValue = SoakSettings.DEFAULT_NAME,
             description = "the soak server's name (default ${DEFAULT-VALUE})")
@@ -63,7 +65,7 @@ public final class SoakCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         SoakSettings settings = new SoakSettings(name, minutes, clients, churn, churnSeconds, changesPerMinute, ports,
-                SchedulingSettings.fifo(priority), floorSeconds);
+                SchedulingSettings.fifo(priority), floor);
         settings.validate();
         SoakResult result = new Soak(settings, System.err).run();
         String text = SoakReport.format(result);

@@ -55,16 +55,57 @@ public final class FloorProbe {
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("a floor window needs a positive length, not " + seconds + " s");
         }
-        long periods = Math.max(1, Math.round(seconds * 1e9 / periodNanos));
-        Histogram lateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
-        long[] counts = new long[3]; // {late wake-ups, periods skipped, bytes allocated}
-        RealtimeThreadFactory factory = new RealtimeThreadFactory("tactus-floor", scheduling, RealtimeScheduler.system());
-        Thread thread = factory.newThread(() -> sleepToPeriods(periods, lateness, counts));
-        thread.start();
-        SchedulingOutcome outcome = factory.awaitOutcome(5_000);
-        thread.join();
-        return new FloorWindow(seconds, periods, counts[0], counts[1], lateness,
-                outcome == null ? scheduling.describe() : outcome.describe(), wait, counts[2]);
+        try (Running running = start(Math.max(1, Math.round(seconds * 1e9 / periodNanos)))) {
+            return running.await();
+        }
+    }
+
+    /**
+     * Starts a window that runs beside whatever the caller measures until {@link Running#stop()}: the floor in the
+     * same seconds as the run it is held against. Its first few seconds are the warm-up, not counted.
+     */
+    public Running start() {
+        return start(Long.MAX_VALUE);
+    }
+
+    private Running start(long periods) {
+        Running running = new Running(periods);
+        running.thread.start();
+        return running;
+    }
+
+    /** A floor window being measured on its own realtime thread. Closing it stops the thread and waits for it. */
+    public final class Running implements AutoCloseable {
+        private final Histogram lateness = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+        private final long[] counts = new long[4]; // {late wake-ups, periods skipped, bytes allocated, periods counted}
+        private final RealtimeThreadFactory factory =
+                new RealtimeThreadFactory("tactus-floor", scheduling, RealtimeScheduler.system());
+        private final Thread thread;
+        private volatile boolean stopped;
+
+        private Running(long periods) {
+            thread = factory.newThread(() -> sleepToPeriods(periods, lateness, counts, this));
+        }
+
+        /** Ends the window at the next period and returns what it saw. */
+        public FloorWindow stop() throws InterruptedException {
+            stopped = true;
+            return await();
+        }
+
+        private FloorWindow await() throws InterruptedException {
+            SchedulingOutcome outcome = factory.awaitOutcome(5_000);
+            thread.join();
+            long periods = counts[3];
+            return new FloorWindow(periods * (double) periodNanos / 1e9, periods, counts[0], counts[1], lateness,
+                    outcome == null ? scheduling.describe() : outcome.describe(), wait, counts[2]);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stopped = true;
+            thread.join();
+        }
     }
 
     /**
@@ -73,23 +114,24 @@ public final class FloorProbe {
      * pays once and the floor must not report.
      * The thread's allocation is read around the counted periods. Realtime, allocation-free once warm.
      */
-    private void sleepToPeriods(long periods, Histogram lateness, long[] counts) {
+    private void sleepToPeriods(long periods, Histogram lateness, long[] counts, Running running) {
         Histogram discarded = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.getCurrentThreadAllocatedBytes(); // its first call may allocate; -1 when the JVM does not count
-        sleepToPeriods(System.nanoTime(), REHEARSAL_PERIOD_NANOS, REHEARSAL_ITERATIONS, discarded, new long[3]);
-        sleepToPeriods(System.nanoTime() + periodNanos, periodNanos, WARMUP_PERIODS, discarded, new long[3]);
+        sleepToPeriods(System.nanoTime(), REHEARSAL_PERIOD_NANOS, REHEARSAL_ITERATIONS, discarded, new long[4], running);
+        sleepToPeriods(System.nanoTime() + periodNanos, periodNanos, WARMUP_PERIODS, discarded, new long[4], running);
         // What the JIT would resolve on this thread when it compiles the loop, inside the counted periods (docs/realtime.md).
         StringConstants.resolveInitialised();
         long before = threads.getCurrentThreadAllocatedBytes();
-        sleepToPeriods(System.nanoTime() + periodNanos, periodNanos, periods, lateness, counts);
+        sleepToPeriods(System.nanoTime() + periodNanos, periodNanos, periods, lateness, counts, running);
         long after = threads.getCurrentThreadAllocatedBytes();
         counts[2] = before < 0 || after < 0 ? -1 : after - before;
     }
 
-    private void sleepToPeriods(long first, long period, long periods, Histogram lateness, long[] counts) {
+    private void sleepToPeriods(long first, long period, long periods, Histogram lateness, long[] counts,
+                                Running running) {
         long next = first;
-        for (long i = 0; i < periods; i++) {
+        for (long i = 0; i < periods && !running.stopped; i++) {
             if (wait == FloorWait.NANOSLEEP) {
                 MonotonicSleep.sleepUntil(next);
             } else {
@@ -104,6 +146,7 @@ public final class FloorProbe {
             if (late > LATE_NANOS) {
                 counts[0]++;
             }
+            counts[3]++;
             next += period;
             while (next <= now) { // periods slept through are not run late one after another
                 next += period;

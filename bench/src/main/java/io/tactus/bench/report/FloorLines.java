@@ -1,5 +1,7 @@
 package io.tactus.bench.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tactus.bench.floor.FloorWait;
 import io.tactus.bench.floor.FloorWindow;
 
@@ -8,9 +10,11 @@ import java.util.Locale;
 /**
  * The floor block of a report, under the summary block in its {@code Label . . . : value} form: the bare
  * thread's late wake-ups, maximum and p99.9, and the engine's late wake-ups per second as a ratio of the
- * floor's, so a reader can tell the host's late wake-ups from the engine's.
+ * floor's, so a reader can tell the host's late wake-ups from the engine's; and the same figures for summary.json.
  */
 public final class FloorLines {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private FloorLines() {
     }
@@ -26,6 +30,20 @@ public final class FloorLines {
         text(out, "Floor Allocated Bytes", floor.allocatedBytes() < 0 ? "  n/a"
                 : String.format(Locale.ROOT, "%5d", floor.allocatedBytes()));
         return out.toString();
+    }
+
+    /** The floor's figures for summary.json. */
+    public static ObjectNode json(FloorWindow f) {
+        return JSON.createObjectNode()
+                .put("seconds", f.seconds())
+                .put("scheduling", f.scheduling())
+                .put("mechanism", f.mechanism().name().toLowerCase(Locale.ROOT))
+                .put("periods", f.periods())
+                .put("delayCountOver1000us", f.late())
+                .put("periodsSkipped", f.skipped())
+                .put("delayMaxMicros", f.maxNanos() / 1000.0)
+                .put("delayP999Micros", f.percentileNanos(99.9) / 1000.0)
+                .put("allocatedBytes", f.allocatedBytes());
     }
 
     /** The floor's lines and the engine's late wake-ups set against them. */

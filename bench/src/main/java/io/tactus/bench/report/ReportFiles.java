@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tactus.api.TactusException;
-import io.tactus.bench.floor.FloorWindow;
 import io.tactus.bench.stress.StressResult;
 import io.tactus.bench.stress.StressSettings;
 import io.tactus.bench.stress.WatchdogOutcome;
@@ -120,17 +119,7 @@ public final class ReportFiles {
 
     /** The bare thread's windows beside the run, and the engine's late wake-ups as a ratio of its. */
     private static ObjectNode floor(StressResult result) {
-        FloorWindow f = result.floor();
-        ObjectNode node = JSON.createObjectNode()
-                .put("seconds", f.seconds())
-                .put("scheduling", f.scheduling())
-                .put("mechanism", f.mechanism().name().toLowerCase(java.util.Locale.ROOT))
-                .put("periods", f.periods())
-                .put("delayCountOver1000us", f.late())
-                .put("periodsSkipped", f.skipped())
-                .put("delayMaxMicros", f.maxNanos() / 1000.0)
-                .put("delayP999Micros", f.percentileNanos(99.9) / 1000.0)
-                .put("allocatedBytes", f.allocatedBytes());
+        ObjectNode node = FloorLines.json(result.floor());
         double ratio = result.floorRatio();
         if (Double.isNaN(ratio)) {
             node.putNull("engineDelayCountRatio");

@@ -30,9 +30,12 @@ import java.util.concurrent.TimeUnit;
  * last few leaving and rejoining every interval (the churn), graph changes at a steady rate among the others,
  * and the server's resources counted in the same state before and after (all clients joined, the churn and the
  * changes going on, the counts settled). One churn runs before the first count, so every path has run once.
- * The watchdog is off: a client evicted on a busy machine would change the counts without a leak. The floor is
- * measured before the server starts and after it stops, as the stress run does: at the engine's priority it would
- * take CPU from the engine. Everything it starts it stops, also on failure.
+ * The watchdog is off: a client evicted on a busy machine would change the counts without a leak. The floor runs
+ * beside the server in the seconds whose xruns are held against it (from the first memory reading to the end): the
+ * load of a soak (client JVMs starting every few seconds, twenty playing) is the run's own, and a floor measured
+ * before and after it, on a quieter machine, compared unlike with like. At the engine's priority it waits for the
+ * engine's CPU or preempts a client on the other for the microseconds of its wake-up. Everything it starts it stops,
+ * also on failure.
  */
 public final class Soak {
     /** Where the server keeps its graph segment. */
@@ -58,20 +61,18 @@ public final class Soak {
 
     public SoakResult run() throws InterruptedException {
         settings.validate();
-        // Held for the floor windows too: the bare thread sleeps on the CPUs the server's engine has.
+        // Held for the floor too: the bare thread sleeps on the CPUs the server's engine has.
         try (CpuLatencyRequest latency = RealtimeScheduler.system().holdCpuLatency(ServerSettings.DEFAULT_CPU_LATENCY_MICROS)) {
             return measure();
         }
     }
 
     private SoakResult measure() throws InterruptedException {
-        FloorWindow floorBefore = floor("before");
         ServerSettings server = ServerSettings.defaults().withName(settings.serverName())
                 .withEngine(EngineSettings.of(SoakSettings.RATE, SoakSettings.FRAMES).withSpinNanos(SPIN_NANOS))
                 .withDriver(new DummyDriver(settings.ports(), settings.ports()))
                 .withScheduling(settings.scheduling())
                 .withWatchdog(WatchdogSettings.defaults(PolicyKind.NONE));
-        SoakResult result;
         try (TactusServer tactus = TactusServer.start(server);
              ControlServer control = ControlServer.start(tactus);
              ProcessClients processes = new ProcessClients(settings.serverName(), control.directory().path(), progress)) {
@@ -86,17 +87,11 @@ public final class Soak {
             TactusClient wiring = tactus.openClient("soak-wiring");
             try (WiringChanges changes = new WiringChanges(wiring, stayingOutputs(processes), "system:playback_1",
                     settings.changesPerMinute())) {
-                result = measure(tactus, processes, changes);
+                return measure(tactus, processes, changes);
             } finally {
                 wiring.close();
             }
         }
-        FloorWindow floorAfter = floor("after");
-        if (floorBefore == null) {
-            return result;
-        }
-        FloorWindow floor = floorBefore.plus(floorAfter);
-        return withFloor(result, floor.seconds(), floor.late());
     }
 
     private SoakResult measure(TactusServer tactus, ProcessClients processes, WiringChanges changes)
@@ -110,41 +105,64 @@ public final class Soak {
         long pssFirst = -1;
         long anonFirst = -1;
         long xrunsFirst = 0;
-        for (int tick = 1; tick <= ticks; tick++) {
-            int second = tick * settings.churnSeconds();
-            TimeUnit.NANOSECONDS.sleep(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(second) - System.nanoTime()));
-            if (rssFirst < 0 && second >= settings.memorySecond()) {
-                rssFirst = ResidentMemory.kilobytes();
-                ProportionalSetSize.Parts parts = ProportionalSetSize.selfParts();
-                pssFirst = parts == null ? -1 : parts.totalKb();
-                anonFirst = parts == null ? -1 : parts.anonKb();
-                xrunsFirst = tactus.metrics().xruns();
+        FloorProbe.Running floor = null;
+        try {
+            for (int tick = 1; tick <= ticks; tick++) {
+                int second = tick * settings.churnSeconds();
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(second) - System.nanoTime()));
+                if (rssFirst < 0 && second >= settings.memorySecond()) {
+                    rssFirst = ResidentMemory.kilobytes();
+                    ProportionalSetSize.Parts parts = ProportionalSetSize.selfParts();
+                    pssFirst = parts == null ? -1 : parts.totalKb();
+                    anonFirst = parts == null ? -1 : parts.anonKb();
+                    xrunsFirst = tactus.metrics().xruns();
+                    floor = startFloor();
+                }
+                if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
+                    progress(tactus, changes, second);
+                }
+                if (tick < ticks) {
+                    churn(tactus, processes);
+                }
             }
-            if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
-                MetricsSnapshot m = tactus.metrics();
-                ProcessResources now = ProcessResources.self(SHM, segmentPrefix());
-                ProportionalSetSize.Parts pss = ProportionalSetSize.selfParts();
-                progress.printf("[%5d s] churns %d (%d clients not joined), graph changes %d (%d refused), xruns %d,"
-                                + " clients %d, fds %d, threads %d, /dev/shm files %d, resident %d KiB, %s%n", second,
-                        churns, notJoined.size(), changes.done(), changes.refused(), m.xruns(), m.clientsAtEnd(),
-                        now.fileDescriptors(), now.threads(), now.files(), ResidentMemory.kilobytes(),
-                        pss == null ? "no PSS" : pss.describe());
-            }
-            if (tick < ticks) {
-                churn(tactus, processes);
+            // The floor's window and the xruns held against it end together, before the counts (the floor's thread
+            // would be counted as one of Tactus's).
+            long xrunsAfter = rssFirst < 0 ? 0 : tactus.metrics().xruns() - xrunsFirst;
+            FloorWindow window = floor == null ? null : floor.stop();
+            ProcessResources after = settled();
+            long rssEnd = ResidentMemory.kilobytes();
+            ProportionalSetSize.Parts pssEnd = ProportionalSetSize.selfParts();
+            MetricsSnapshot m = tactus.stopMetrics(5, TimeUnit.SECONDS);
+            return new SoakResult(settings, settings.seconds(), churns, rejoins, notJoined, changes.done(),
+                    changes.refused(), changes.firstRefusal(), before, after, settings.memorySecond(), rssFirst, rssEnd,
+                    pssFirst, pssEnd == null ? -1 : pssEnd.totalKb(), anonFirst, pssEnd == null ? -1 : pssEnd.anonKb(),
+                    m.rtAllocatedBytes(), m.xruns(), xrunsAfter, m.clientsAtEnd(), window);
+        } finally {
+            if (floor != null) {
+                floor.close();
             }
         }
-        ProcessResources after = settled();
-        long rssEnd = ResidentMemory.kilobytes();
-        ProportionalSetSize.Parts pssEnd = ProportionalSetSize.selfParts();
-        MetricsSnapshot m = tactus.stopMetrics(5, TimeUnit.SECONDS);
-        int memorySecond = settings.memorySecond();
-        // From the totals, not the per-second series: that keeps the last hours only.
-        long xrunsAfter = rssFirst < 0 ? 0 : m.xruns() - xrunsFirst;
-        return new SoakResult(settings, settings.seconds(), churns, rejoins, notJoined, changes.done(),
-                changes.refused(), changes.firstRefusal(), before, after, memorySecond, rssFirst, rssEnd, pssFirst,
-                pssEnd == null ? -1 : pssEnd.totalKb(), anonFirst, pssEnd == null ? -1 : pssEnd.anonKb(),
-                m.rtAllocatedBytes(), m.xruns(), xrunsAfter, m.clientsAtEnd(), 0, 0);
+    }
+
+    /** The floor beside the run, from the first memory reading to the end; null when the settings say none. */
+    private FloorProbe.Running startFloor() {
+        if (!settings.floor()) {
+            return null;
+        }
+        progress.printf("tactus soak: the floor (a bare realtime thread sleeping to each period, %s) runs beside the"
+                + " server from here to the end%n", settings.scheduling().describe());
+        return new FloorProbe(settings.scheduling(), settings.periodNanos(), FloorWait.NANOSLEEP).start();
+    }
+
+    private void progress(TactusServer tactus, WiringChanges changes, int second) {
+        MetricsSnapshot m = tactus.metrics();
+        ProcessResources now = ProcessResources.self(SHM, segmentPrefix());
+        ProportionalSetSize.Parts pss = ProportionalSetSize.selfParts();
+        progress.printf("[%5d s] churns %d (%d clients not joined), graph changes %d (%d refused), xruns %d,"
+                        + " clients %d, fds %d, threads %d, /dev/shm files %d, resident %d KiB, %s%n", second,
+                churns, notJoined.size(), changes.done(), changes.refused(), m.xruns(), m.clientsAtEnd(),
+                now.fileDescriptors(), now.threads(), now.files(), ResidentMemory.kilobytes(),
+                pss == null ? "no PSS" : pss.describe());
     }
 
     /** The churning clients leave (cleanly, all at once) and start again; returns when they have joined. */
@@ -201,23 +219,5 @@ public final class Soak {
             Thread.sleep(250);
         }
         return last;
-    }
-
-    private FloorWindow floor(String when) throws InterruptedException {
-        if (settings.floorSeconds() <= 0) {
-            return null;
-        }
-        progress.printf("tactus soak: the floor (a bare realtime thread sleeping to each period), %.0f s %s the run%n",
-                settings.floorSeconds() / 2, when);
-        return new FloorProbe(settings.scheduling(), settings.periodNanos(), FloorWait.NANOSLEEP)
-                .measure(settings.floorSeconds() / 2);
-    }
-
-    private static SoakResult withFloor(SoakResult r, double seconds, long late) {
-        return new SoakResult(r.settings(), r.seconds(), r.churns(), r.rejoins(), r.notJoined(), r.graphChanges(),
-                r.changesRefused(), r.firstRefusal(), r.before(), r.after(), r.memorySecond(), r.rssFirstKb(),
-                r.rssEndKb(), r.pssFirstKb(), r.pssEndKb(), r.anonFirstKb(), r.anonEndKb(), r.rtAllocatedBytes(),
-                r.xruns(), r.xrunsAfterFirst(),
-                r.clientsAtEnd(), seconds, late);
     }
 }

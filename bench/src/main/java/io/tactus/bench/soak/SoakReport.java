@@ -3,6 +3,7 @@ package io.tactus.bench.soak;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tactus.bench.report.FloorLines;
 import io.tactus.bench.report.SummaryFormatter;
 
 import java.util.Locale;
@@ -46,8 +47,12 @@ public final class SoakReport {
                 : String.format(Locale.ROOT, "%5d", r.rtAllocatedBytes()));
         line(out, "XRUN Count", String.format(Locale.ROOT, "%5d (%d from %s on)", r.xruns(), r.xrunsAfterFirst(),
                 r.firstReading()));
-        line(out, "Floor Late Wake-ups", r.floorSeconds() <= 0 ? "not measured" : String.format(Locale.ROOT,
-                "%5d in %.0f s (over 1 ms late; half before the run, half after)", r.floorLate(), r.floorSeconds()));
+        if (r.floor() == null) {
+            line(out, "Floor", "not measured");
+        } else {
+            out.append(FloorLines.format(r.floor()));
+            line(out, "Floor Measured", "beside the server, from " + r.firstReading() + " to the end");
+        }
         out.append(RULE).append('\n');
         for (SoakResult.Verdict v : r.verdicts()) {
             out.append(v.met() ? "PASS  " : "FAIL  ").append(v.goal()).append(": ").append(v.figures()).append('\n');
@@ -58,6 +63,9 @@ public final class SoakReport {
     /** The result's components and the verdicts, as summary.json. */
     public static String json(SoakResult r) {
         ObjectNode root = JSON.valueToTree(r);
+        if (r.floor() != null) {
+            root.set("floor", FloorLines.json(r.floor()));
+        }
         root.put("rssGrowthPercent", r.rssGrowthPercent());
         root.put("pssGrowthPercent", r.pssGrowthPercent());
         root.set("verdicts", JSON.valueToTree(r.verdicts()));

@@ -1,5 +1,6 @@
 package io.tactus.bench.soak;
 
+import io.tactus.bench.floor.FloorWindow;
 import io.tactus.bench.os.ProcessResources;
 
 import java.util.ArrayList;
@@ -34,15 +35,14 @@ import java.util.Locale;
  * @param xruns           xruns over the measured time
  * @param xrunsAfterFirst xruns from the first memory reading to the end
  * @param clientsAtEnd    clients in the graph at the end
- * @param floorSeconds    seconds of the floor (before and after the run); 0 when not measured
- * @param floorLate       the floor's late wake-ups (over 1 ms) in that time
+ * @param floor           the floor, measured beside the server from the first memory reading to the end; null
+ *                        when not measured
  */
 public record SoakResult(SoakSettings settings, int seconds, int churns, int rejoins, List<String> notJoined,
                          long graphChanges, long changesRefused, String firstRefusal, ProcessResources before,
                          ProcessResources after, int memorySecond, long rssFirstKb, long rssEndKb, long pssFirstKb,
                          long pssEndKb, long anonFirstKb, long anonEndKb, long rtAllocatedBytes, long xruns,
-                         long xrunsAfterFirst, int clientsAtEnd,
-                         double floorSeconds, long floorLate) {
+                         long xrunsAfterFirst, int clientsAtEnd, FloorWindow floor) {
 
     /** The memory goal of a long run. */
     public static final double GROWTH_PERCENT = 5;
@@ -82,9 +82,9 @@ public record SoakResult(SoakSettings settings, int seconds, int churns, int rej
         return window <= 0 ? Double.NaN : xrunsAfterFirst * 60.0 / window;
     }
 
-    /** The floor's late wake-ups a minute; NaN when the floor was not measured. */
+    /** The floor's late wake-ups a minute; NaN when the floor was not measured (or stopped before it counted). */
     public double floorLatePerMinute() {
-        return floorSeconds <= 0 ? Double.NaN : floorLate * 60.0 / floorSeconds;
+        return floor == null || floor.seconds() <= 0 ? Double.NaN : floor.latePerSecond() * 60;
     }
 
     public boolean fileDescriptorsKept() {

@@ -5,11 +5,12 @@ import io.tactus.rt.SchedulingSettings;
 /**
  * What a soak runs: a server of {@code clients} jack_test3 process clients, the last {@code churnClients} of them
  * leaving and rejoining every {@code churnSeconds}, and {@code changesPerMinute} graph changes (a connection made
- * or undone) among the others, for {@code minutes}; the floor measured for {@code floorSeconds}, half before and
- * half after. The defaults are those of issue 17's long run.
+ * or undone) among the others, for {@code minutes}; with {@code floor}, a bare realtime thread at the engine's
+ * scheduling beside the server, from the first memory reading to the end. The defaults are those of issue 17's
+ * long run.
  */
 public record SoakSettings(String serverName, double minutes, int clients, int churnClients, int churnSeconds,
-                           int changesPerMinute, int ports, SchedulingSettings scheduling, double floorSeconds) {
+                           int changesPerMinute, int ports, SchedulingSettings scheduling, boolean floor) {
 
     public static final String DEFAULT_NAME = "tactus-soak";
     public static final int DEFAULT_MINUTES = 30;
@@ -18,7 +19,6 @@ public record SoakSettings(String serverName, double minutes, int clients, int c
     public static final int DEFAULT_CHURN_SECONDS = 10;
     public static final int DEFAULT_CHANGES_PER_MINUTE = 1000;
     public static final int DEFAULT_PORTS = 4;
-    public static final int DEFAULT_FLOOR_SECONDS = 60;
     public static final int DEFAULT_PRIORITY = 70;
     public static final int RATE = 48_000;
     public static final int FRAMES = 64;
@@ -30,32 +30,32 @@ public record SoakSettings(String serverName, double minutes, int clients, int c
     public static SoakSettings defaults() {
         return new SoakSettings(DEFAULT_NAME, DEFAULT_MINUTES, DEFAULT_CLIENTS, DEFAULT_CHURN_CLIENTS,
                 DEFAULT_CHURN_SECONDS, DEFAULT_CHANGES_PER_MINUTE, DEFAULT_PORTS, SchedulingSettings.fifo(DEFAULT_PRIORITY),
-                DEFAULT_FLOOR_SECONDS);
+                true);
     }
 
     public SoakSettings withMinutes(double m) {
         return new SoakSettings(serverName, m, clients, churnClients, churnSeconds, changesPerMinute, ports, scheduling,
-                floorSeconds);
+                floor);
     }
 
     public SoakSettings withClients(int n, int churning) {
         return new SoakSettings(serverName, minutes, n, churning, churnSeconds, changesPerMinute, ports, scheduling,
-                floorSeconds);
+                floor);
     }
 
     public SoakSettings withServerName(String name) {
         return new SoakSettings(name, minutes, clients, churnClients, churnSeconds, changesPerMinute, ports, scheduling,
-                floorSeconds);
+                floor);
     }
 
     public SoakSettings withScheduling(SchedulingSettings s) {
         return new SoakSettings(serverName, minutes, clients, churnClients, churnSeconds, changesPerMinute, ports, s,
-                floorSeconds);
+                floor);
     }
 
-    public SoakSettings withFloorSeconds(double seconds) {
+    public SoakSettings withFloor(boolean measured) {
         return new SoakSettings(serverName, minutes, clients, churnClients, churnSeconds, changesPerMinute, ports,
-                scheduling, seconds);
+                scheduling, measured);
     }
 
     /** The measured seconds, whole churn intervals. */
@@ -92,9 +92,6 @@ public record SoakSettings(String serverName, double minutes, int clients, int c
         }
         if (ports < 1) {
             throw new IllegalArgumentException("--ports must be 1 or more, not " + ports);
-        }
-        if (floorSeconds < 0) {
-            throw new IllegalArgumentException("--floor-seconds must be 0 or more, not " + floorSeconds);
         }
     }
 }

@@ -37,7 +37,8 @@ class FloorProbeTest {
         assertEquals(a.late() + b.late(), both.late());
         assertEquals(a.lateness().getTotalCount() + b.lateness().getTotalCount(), both.lateness().getTotalCount());
         assertEquals(Math.max(a.maxNanos(), b.maxNanos()), both.maxNanos());
-        assertEquals(0.3, both.seconds(), 1e-9);
+        assertEquals(a.seconds() + b.seconds(), both.seconds(), 1e-12);
+        assertEquals(0.3, both.seconds(), 1e-6, "a window is as long as the periods it counted");
     }
 
     /**
@@ -58,6 +59,26 @@ class FloorProbeTest {
             windows.append(' ').append(w.allocatedBytes());
         }
         assertEquals(0, least, "bytes the floor thread allocated in its counted periods, per window:" + windows);
+    }
+
+    @Test
+    void shouldRunBesideTheCallerUntilStoppedAndCountOnlyThePeriodsAfterItsWarmUp() throws InterruptedException {
+        FloorProbe probe = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP);
+        FloorProbe.Running running = probe.start();
+        Thread.sleep(4_000); // the rehearsal (some 0.2 s) and the warm-up (1500 periods, 2 s), then counted periods
+        FloorWindow w = running.stop();
+        assertTrue(w.periods() > 0 && w.periods() < 4_000_000_000L / PERIOD, "counted periods: " + w.periods());
+        assertEquals(w.periods(), w.lateness().getTotalCount(), "one lateness sample per counted period");
+        assertEquals(w.periods() * PERIOD / 1e9, w.seconds(), 1e-9, "the window's length is its periods'");
+    }
+
+    @Test
+    void shouldCountNothingWhenStoppedInItsWarmUp() throws InterruptedException {
+        FloorProbe.Running running = new FloorProbe(SchedulingSettings.other(0), PERIOD, FloorWait.NANOSLEEP).start();
+        FloorWindow w = running.stop();
+        assertEquals(0, w.periods());
+        assertEquals(0, w.lateness().getTotalCount());
+        assertEquals(0, w.seconds());
     }
 
     @Test
