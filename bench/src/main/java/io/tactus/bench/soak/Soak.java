@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The long run: an in-process server on the dummy driver with jack_test3 clients in processes of their own, the
- * last few leaving and rejoining every interval (the churn), graph changes at a steady rate among the others,
+ * last few leaving and rejoining every interval (the churn; or as soon as the last churn's clients joined, when that
+ * took longer), graph changes at a steady rate among the others,
  * and the server's resources counted in the same state before and after (all clients joined, the churn and the
  * changes going on, the counts settled). One churn runs before the first count, so every path has run once.
  * The watchdog is off: a client evicted on a busy machine would change the counts without a leak. The floor runs
@@ -105,9 +106,17 @@ public final class Soak {
         long pssFirst = -1;
         long anonFirst = -1;
         long xrunsFirst = 0;
+        long delaysFirst = 0;
+        long firstNanos = 0;
         FloorProbe.Running floor = null;
         try {
-            for (int tick = 1; tick <= ticks; tick++) {
+            int tick = 0;
+            int progressed = 0;
+            while (tick < ticks) {
+                // The clock keeps the time: a churn that overran its interval (client JVMs slow to start on a busy
+                // machine) skips the ticks it covered, so a 30-minute soak lasts 30 minutes.
+                long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+                tick = (int) Math.min(ticks, Math.max(tick + 1, elapsed / settings.churnSeconds() + 1));
                 int second = tick * settings.churnSeconds();
                 TimeUnit.NANOSECONDS.sleep(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(second) - System.nanoTime()));
                 if (rssFirst < 0 && second >= settings.memorySecond()) {
@@ -115,10 +124,14 @@ public final class Soak {
                     ProportionalSetSize.Parts parts = ProportionalSetSize.selfParts();
                     pssFirst = parts == null ? -1 : parts.totalKb();
                     anonFirst = parts == null ? -1 : parts.anonKb();
-                    xrunsFirst = tactus.metrics().xruns();
+                    MetricsSnapshot first = tactus.metrics();
+                    xrunsFirst = first.xruns();
+                    delaysFirst = first.delayOver1000us();
+                    firstNanos = System.nanoTime();
                     floor = startFloor();
                 }
-                if (second % PROGRESS_SECONDS == 0 && tick < ticks) {
+                if (second / PROGRESS_SECONDS > progressed && tick < ticks) {
+                    progressed = second / PROGRESS_SECONDS;
                     progress(tactus, changes, second);
                 }
                 if (tick < ticks) {
@@ -127,8 +140,11 @@ public final class Soak {
             }
             // The floor's window and the xruns held against it end together, before the counts (the floor's thread
             // would be counted as one of Tactus's).
-            long xrunsAfter = rssFirst < 0 ? 0 : tactus.metrics().xruns() - xrunsFirst;
+            MetricsSnapshot last = tactus.metrics();
+            long xrunsAfter = rssFirst < 0 ? 0 : last.xruns() - xrunsFirst;
+            long delaysAfter = rssFirst < 0 ? 0 : last.delayOver1000us() - delaysFirst;
             FloorWindow window = floor == null ? null : floor.stop();
+            long endNanos = System.nanoTime();
             ProcessResources after = settled();
             long rssEnd = ResidentMemory.kilobytes();
             ProportionalSetSize.Parts pssEnd = ProportionalSetSize.selfParts();
@@ -136,7 +152,8 @@ public final class Soak {
             return new SoakResult(settings, settings.seconds(), churns, rejoins, notJoined, changes.done(),
                     changes.refused(), changes.firstRefusal(), before, after, settings.memorySecond(), rssFirst, rssEnd,
                     pssFirst, pssEnd == null ? -1 : pssEnd.totalKb(), anonFirst, pssEnd == null ? -1 : pssEnd.anonKb(),
-                    m.rtAllocatedBytes(), m.xruns(), xrunsAfter, m.clientsAtEnd(), window);
+                    m.rtAllocatedBytes(), m.xruns(), xrunsAfter, delaysAfter, m.clientsAtEnd(), window,
+                    rssFirst < 0 ? 0 : (endNanos - firstNanos) / 1e9);
         } finally {
             if (floor != null) {
                 floor.close();

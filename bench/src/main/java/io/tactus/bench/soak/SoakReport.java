@@ -26,7 +26,8 @@ public final class SoakReport {
         line(out, "Total seconds ran", String.format(Locale.ROOT, "%5d", r.seconds()));
         line(out, "Number of clients", String.format(Locale.ROOT, "%5d (%d leaving and rejoining every %d s)",
                 s.clients(), s.churnClients(), s.churnSeconds()));
-        line(out, "Churns", String.format(Locale.ROOT, "%5d (%d clients rejoined)", r.churns(), r.rejoins()));
+        line(out, "Churns", String.format(Locale.ROOT, "%5d (%d clients rejoined; one every %d s, or as soon as the"
+                + " last had joined)", r.churns(), r.rejoins(), s.churnSeconds()));
         line(out, "Clients Not Joined", String.format(Locale.ROOT, "%5d", r.notJoined().size())
                 + (r.notJoined().isEmpty() ? "" : ": " + String.join(", ", r.notJoined())));
         line(out, "Graph Changes", String.format(Locale.ROOT, "%5d (%d refused%s)", r.graphChanges(), r.changesRefused(),
@@ -47,6 +48,8 @@ public final class SoakReport {
                 : String.format(Locale.ROOT, "%5d", r.rtAllocatedBytes()));
         line(out, "XRUN Count", String.format(Locale.ROOT, "%5d (%d from %s on)", r.xruns(), r.xrunsAfterFirst(),
                 r.firstReading()));
+        line(out, "Delay Count (>1000 usecs)", String.format(Locale.ROOT, "%5d from %s on (the engine's wake-ups, as the"
+                + " floor's)", r.lateAfterFirst(), r.firstReading()));
         if (r.floor() == null) {
             line(out, "Floor", "not measured");
         } else {

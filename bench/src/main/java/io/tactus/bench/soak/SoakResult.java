@@ -34,15 +34,21 @@ import java.util.Locale;
  * @param rtAllocatedBytes what the engine thread allocated after its warm-up; -1 when not measured
  * @param xruns           xruns over the measured time
  * @param xrunsAfterFirst xruns from the first memory reading to the end
+ * @param lateAfterFirst  the engine's own wake-ups more than 1 ms late in the same time (its Delay Count (>1000
+ *                        usecs)): the floor's own measure, so the xruns the host made by waking the engine late can be
+ *                        told from those made inside the cycle (a client woken late, or the host taking its CPU)
  * @param clientsAtEnd    clients in the graph at the end
  * @param floor           the floor, measured beside the server from the first memory reading to the end; null
  *                        when not measured
+ * @param secondsAfterFirst from the first memory reading to the end, by the clock: the time the xruns and late
+ *                        wake-ups from then on are rates of, as the floor's are of its own seconds
  */
 public record SoakResult(SoakSettings settings, int seconds, int churns, int rejoins, List<String> notJoined,
                          long graphChanges, long changesRefused, String firstRefusal, ProcessResources before,
                          ProcessResources after, int memorySecond, long rssFirstKb, long rssEndKb, long pssFirstKb,
                          long pssEndKb, long anonFirstKb, long anonEndKb, long rtAllocatedBytes, long xruns,
-                         long xrunsAfterFirst, int clientsAtEnd, FloorWindow floor) {
+                         long xrunsAfterFirst, long lateAfterFirst, int clientsAtEnd, FloorWindow floor,
+                         double secondsAfterFirst) {
 
     /** The memory goal of a long run. */
     public static final double GROWTH_PERCENT = 5;
@@ -76,10 +82,14 @@ public record SoakResult(SoakSettings settings, int seconds, int churns, int rej
         return growthPercent(anonFirstKb, anonEndKb);
     }
 
-    /** xruns a minute from the first memory reading to the end. */
+    /** xruns a minute from the first memory reading to the end, by the clock. */
     public double xrunsPerMinuteAfterFirst() {
-        int window = seconds - memorySecond;
-        return window <= 0 ? Double.NaN : xrunsAfterFirst * 60.0 / window;
+        return secondsAfterFirst <= 0 ? Double.NaN : xrunsAfterFirst * 60.0 / secondsAfterFirst;
+    }
+
+    /** The engine's late wake-ups a minute from the first memory reading to the end. */
+    public double latePerMinuteAfterFirst() {
+        return secondsAfterFirst <= 0 ? Double.NaN : lateAfterFirst * 60.0 / secondsAfterFirst;
     }
 
     /** The floor's late wake-ups a minute; NaN when the floor was not measured (or stopped before it counted). */
@@ -116,8 +126,9 @@ public record SoakResult(SoakSettings settings, int seconds, int churns, int rej
                 : rtAllocatedBytes + " bytes"));
         double floor = floorLatePerMinute();
         v.add(new Verdict("xruns no more than the floor's", !Double.isNaN(floor) && xrunsPerMinuteAfterFirst() <= floor,
-                String.format(Locale.ROOT, "%.1f xruns a minute from %s on; the floor %s", xrunsPerMinuteAfterFirst(),
-                        firstReading(), Double.isNaN(floor) ? "not measured"
+                String.format(Locale.ROOT, "%.1f xruns a minute from %s on (the engine woke late %.1f a minute); the"
+                                + " floor %s", xrunsPerMinuteAfterFirst(), firstReading(), latePerMinuteAfterFirst(),
+                        Double.isNaN(floor) ? "not measured"
                                 : String.format(Locale.ROOT, "%.1f late wake-ups a minute", floor))));
         return v;
     }
