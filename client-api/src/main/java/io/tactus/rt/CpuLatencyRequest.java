@@ -4,6 +4,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -18,6 +19,12 @@ public final class CpuLatencyRequest implements AutoCloseable {
 
     /** The kernel's PM QoS device for the CPUs' wake-up latency. */
     public static final Path DEVICE = Path.of("/dev/cpu_dma_latency");
+
+    /**
+     * The CPUs' idle driver. Only a driver's governor reads PM QoS requests: with none ("none" here, or no such
+     * file), the kernel halts an idle CPU whatever is asked.
+     */
+    public static final Path CPUIDLE_DRIVER = Path.of("/sys/devices/system/cpu/cpuidle/current_driver");
 
     /** A request that holds nothing: none was asked for, or it could not be made. */
     public static final CpuLatencyRequest NONE = new CpuLatencyRequest(null, -1);
@@ -47,6 +54,15 @@ public final class CpuLatencyRequest implements AutoCloseable {
             throw e;
         }
         return new CpuLatencyRequest(out, micros);
+    }
+
+    /** The idle driver named in {@code file} ("haltpoll", "intel_idle", "none"); null when it cannot be read. */
+    public static String idleDriver(Path file) {
+        try {
+            return Files.readString(file).trim();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** The latency held, in µs; -1 when this holds nothing. */

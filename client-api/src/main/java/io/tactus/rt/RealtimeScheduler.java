@@ -165,20 +165,34 @@ public final class RealtimeScheduler {
      * (no such device, not root) it warns once and returns {@link CpuLatencyRequest#NONE}.
      */
     public CpuLatencyRequest holdCpuLatency(int micros) {
-        return holdCpuLatency(CpuLatencyRequest.DEVICE, micros);
+        return holdCpuLatency(CpuLatencyRequest.DEVICE, CpuLatencyRequest.CPUIDLE_DRIVER, micros);
     }
 
-    CpuLatencyRequest holdCpuLatency(Path device, int micros) {
+    /**
+     * As {@link #holdCpuLatency(int)}, through {@code device}; {@code cpuidleDriver} names the CPUs' idle driver.
+     * Without one ("none", or no such file) the kernel halts an idle CPU whatever the request, so the request is
+     * held but a warning says it has no effect.
+     */
+    CpuLatencyRequest holdCpuLatency(Path device, Path cpuidleDriver, int micros) {
         if (micros < 0) {
             return CpuLatencyRequest.NONE;
         }
+        CpuLatencyRequest request;
         try {
-            return CpuLatencyRequest.hold(device, micros);
+            request = CpuLatencyRequest.hold(device, micros);
         } catch (IOException | RuntimeException e) {
             warn("cpu-latency", "cannot ask the CPUs for a wake-up latency of " + micros + " usecs through " + device
                     + " (" + reason(e) + "); an idle CPU may wake the engine late");
             return CpuLatencyRequest.NONE;
         }
+        String driver = CpuLatencyRequest.idleDriver(cpuidleDriver);
+        if (driver == null || driver.equals("none")) {
+            warn("cpu-latency-driver", "the CPUs have no cpuidle driver (" + cpuidleDriver + (driver == null
+                    ? " is missing" : " says none") + "), so the request for a wake-up latency of " + micros
+                    + " usecs has no effect: an idle CPU halts and may wake the engine late (a longer --spin-us"
+                    + " covers more of it)");
+        }
+        return request;
     }
 
     /** "Permission denied" of "/dev/cpu_dma_latency (Permission denied)": the path is in the sentence already. */

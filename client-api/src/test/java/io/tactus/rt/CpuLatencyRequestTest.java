@@ -28,11 +28,15 @@ class CpuLatencyRequestTest {
     private final List<String> warnings = new ArrayList<>();
     private final RealtimeScheduler scheduler = new RealtimeScheduler(mock(RealtimeNative.class), warnings::add);
 
+    private Path driver(String name) throws Exception {
+        return Files.writeString(temp.resolve("current_driver"), name + "\n");
+    }
+
     @Test
     void shouldWriteTheLatencyAsTheKernelsBinaryIntegerAndHoldItUntilClosed() throws Exception {
         Path device = temp.resolve("cpu_dma_latency");
         Files.createFile(device);
-        try (CpuLatencyRequest request = scheduler.holdCpuLatency(device, 25)) {
+        try (CpuLatencyRequest request = scheduler.holdCpuLatency(device, driver("haltpoll"), 25)) {
             assertTrue(request.held());
             assertEquals(25, request.micros());
             assertArrayEquals(ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(25).array(),
@@ -42,8 +46,8 @@ class CpuLatencyRequestTest {
     }
 
     @Test
-    void shouldAskNothingForMinusOne() {
-        assertSame(CpuLatencyRequest.NONE, scheduler.holdCpuLatency(temp.resolve("never-opened"), -1));
+    void shouldAskNothingForMinusOne() throws Exception {
+        assertSame(CpuLatencyRequest.NONE, scheduler.holdCpuLatency(temp.resolve("never-opened"), driver("none"), -1));
         assertFalse(Files.exists(temp.resolve("never-opened")));
         assertTrue(warnings.isEmpty());
         assertEquals("idle CPUs as the system sets them", CpuLatencyRequest.describe(-1));
@@ -52,16 +56,38 @@ class CpuLatencyRequestTest {
     }
 
     @Test
-    void shouldWarnOnceInOneSentenceAndHoldNothingWhenTheDeviceCannotBeOpened() {
+    void shouldWarnOnceInOneSentenceAndHoldNothingWhenTheDeviceCannotBeOpened() throws Exception {
         Path missing = temp.resolve("no-such-dir").resolve("cpu_dma_latency");
-        CpuLatencyRequest first = scheduler.holdCpuLatency(missing, 0);
-        CpuLatencyRequest second = scheduler.holdCpuLatency(missing, 0);
+        CpuLatencyRequest first = scheduler.holdCpuLatency(missing, driver("haltpoll"), 0);
+        CpuLatencyRequest second = scheduler.holdCpuLatency(missing, driver("haltpoll"), 0);
         assertSame(CpuLatencyRequest.NONE, first);
         assertSame(CpuLatencyRequest.NONE, second);
         assertFalse(first.held());
         assertEquals(List.of("cannot ask the CPUs for a wake-up latency of 0 usecs through " + missing
                 + " (No such file or directory); an idle CPU may wake the engine late"), warnings);
         first.close(); // holds nothing: nothing to do, no exception
+    }
+
+    /** Without an idle driver no governor reads the request: held, but a warning says it has no effect. */
+    @Test
+    void shouldHoldTheRequestButWarnOnceWhenTheCpusHaveNoIdleDriver() throws Exception {
+        Path device = Files.createFile(temp.resolve("cpu_dma_latency"));
+        Path none = driver("none");
+        try (CpuLatencyRequest first = scheduler.holdCpuLatency(device, none, 0);
+             CpuLatencyRequest second = scheduler.holdCpuLatency(device, none, 0)) {
+            assertTrue(first.held());
+            assertTrue(second.held());
+        }
+        assertEquals(List.of("the CPUs have no cpuidle driver (" + none + " says none), so the request for a wake-up"
+                + " latency of 0 usecs has no effect: an idle CPU halts and may wake the engine late (a longer --spin-us"
+                + " covers more of it)"), warnings);
+        warnings.clear();
+        Path absent = temp.resolve("cpuidle").resolve("current_driver");
+        new RealtimeScheduler(mock(RealtimeNative.class), warnings::add).holdCpuLatency(device, absent, 0).close();
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).startsWith("the CPUs have no cpuidle driver (" + absent + " is missing)"),
+                warnings.get(0));
+        assertEquals("haltpoll", CpuLatencyRequest.idleDriver(driver("haltpoll")));
     }
 
     @Test
