@@ -10,9 +10,8 @@ import java.nio.ByteOrder;
  * A {@code struct timespec} in native memory, one per thread, for the timed system calls of the realtime paths
  * (a futex wait, an absolute {@code clock_nanosleep}, {@code clock_gettime}): the caller writes it (or the call
  * fills it) and passes its address as a plain {@code long}. A Java {@code long[2]} would do the same job, but JNA's
- * direct mapping hands an array to C as a
- * copy that HotSpot mallocs and frees around every call ({@code Get/ReleaseLongArrayElements}), so a realtime
- * thread would take glibc's arena lock twice a wait. This memory is written with two plain stores and passed
+ * direct mapping hands an array to C as a copy that HotSpot mallocs and frees around every call
+ * ({@code Get/ReleaseLongArrayElements}), so a realtime thread would take glibc's arena lock twice a wait. This memory is written with two plain stores and passed
  * as it is. The 64-bit layout: {@code tv_sec} then {@code tv_nsec}, each a native-order long.
  */
 final class NativeTimespec {

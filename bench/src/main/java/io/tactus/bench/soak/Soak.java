@@ -28,15 +28,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * The long run: an in-process server on the dummy driver with jack_test3 clients in processes of their own, the
  * last few leaving and rejoining every interval (the churn; or as soon as the last churn's clients joined, when that
- * took longer), graph changes at a steady rate among the others,
- * and the server's resources counted in the same state before and after (all clients joined, the churn and the
- * changes going on, the counts settled). One churn runs before the first count, so every path has run once.
- * The watchdog is off: a client evicted on a busy machine would change the counts without a leak. The floor runs
- * beside the server in the seconds whose xruns are held against it (from the first memory reading to the end): the
- * load of a soak (client JVMs starting every few seconds, twenty playing) is the run's own, and a floor measured
- * before and after it, on a quieter machine, compared unlike with like. At the engine's priority it waits for the
- * engine's CPU or preempts a client on the other for the microseconds of its wake-up. Everything it starts it stops,
- * also on failure.
+ * took longer), graph changes at a steady rate among the others, and the server's resources counted in the same
+ * state before and after (all clients joined, the churn and the changes going on, the counts settled). One churn
+ * runs before the first count, so every path has run once. The watchdog is off: a client evicted on a busy machine
+ * would change the counts without a leak. The floor runs beside the server in the seconds whose xruns are held
+ * against it (from the first memory reading to the end): the load of a soak (client JVMs starting every few seconds,
+ * twenty playing) is the run's own, and a floor measured before and after it, on a quieter machine, compared unlike
+ * with like. At the engine's priority it waits for the engine's CPU or preempts a client on the other for the
+ * microseconds of its wake-up. Everything it starts it stops, also on failure.
  */
 public final class Soak {
     /** Where the server keeps its graph segment. */

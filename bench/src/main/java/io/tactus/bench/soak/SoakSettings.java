@@ -53,11 +53,6 @@ public record SoakSettings(String serverName, double minutes, int clients, int c
                 floor);
     }
 
-    public SoakSettings withFloor(boolean measured) {
-        return new SoakSettings(serverName, minutes, clients, churnClients, churnSeconds, changesPerMinute, ports,
-                scheduling, measured);
-    }
-
     /** The measured seconds, whole churn intervals. */
     public int seconds() {
         return Math.max(churnSeconds, (int) Math.round(minutes * 60 / churnSeconds) * churnSeconds);
